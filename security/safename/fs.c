@@ -1,0 +1,348 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Safename: the knob files
+ *
+ * One table of knobs, served in two places: /sys/fs/safename/ for
+ * administrators and /sys/kernel/security/safename/ where LSM tools look.
+ *
+ * The sysfs side is made of kernfs files rather than sysfs attributes: an
+ * attribute's store() sees neither the file, whose opener must be privileged
+ * too, nor the offset of the write.
+ */
+
+#include <linux/capability.h>
+#include <linux/fs.h>
+#include <linux/init.h>
+#include <linux/kernfs.h>
+#include <linux/kobject.h>
+#include <linux/security.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/stddef.h>
+
+#include "safename.h"
+
+/**
+ * enum safename_knob_type - how a knob is written and read
+ * @SAFENAME_KNOB_MODE: a u8 from 0 to %SAFENAME_MODE_MASK.
+ * @SAFENAME_KNOB_FLAG: a bool, written and read as 0 or 1.
+ * @SAFENAME_KNOB_BYTESET: a struct safename_byteset.
+ */
+enum safename_knob_type {
+	SAFENAME_KNOB_MODE,
+	SAFENAME_KNOB_FLAG,
+	SAFENAME_KNOB_BYTESET,
+};
+
+/**
+ * struct safename_knob - a policy field exposed as a file
+ * @name: the file name.
+ * @type: the format of the field.
+ * @offset: where the field is in struct safename_policy.
+ */
+struct safename_knob {
+	const char *name;
+	enum safename_knob_type type;
+	size_t offset;
+};
+
+/**
+ * union safename_knob_value - a parsed knob value
+ * @mode: for %SAFENAME_KNOB_MODE.
+ * @flag: for %SAFENAME_KNOB_FLAG.
+ * @set: for %SAFENAME_KNOB_BYTESET.
+ */
+union safename_knob_value {
+	u8 mode;
+	bool flag;
+	struct safename_byteset set;
+};
+
+#define SAFENAME_KNOB(_name, _type, _field)				\
+	{								\
+		.name = _name,						\
+		.type = _type,						\
+		.offset = offsetof(struct safename_policy, _field),	\
+	}
+
+static const struct safename_knob safename_knobs[] = {
+	SAFENAME_KNOB("mode_for_unprivileged", SAFENAME_KNOB_MODE,
+		      mode[SAFENAME_UNPRIVILEGED]),
+	SAFENAME_KNOB("mode_for_privileged", SAFENAME_KNOB_MODE,
+		      mode[SAFENAME_PRIVILEGED]),
+	SAFENAME_KNOB("utf8", SAFENAME_KNOB_FLAG, rules.utf8),
+	SAFENAME_KNOB("permitted_bytes_initial", SAFENAME_KNOB_BYTESET,
+		      rules.initial),
+	SAFENAME_KNOB("permitted_bytes_middle", SAFENAME_KNOB_BYTESET,
+		      rules.middle),
+	SAFENAME_KNOB("permitted_bytes_final", SAFENAME_KNOB_BYTESET,
+		      rules.final),
+};
+
+/**
+ * safename_parse_digit() - parse a knob holding one small number
+ * @buf: the text: one digit and one optional trailing newline.
+ * @len: its length.
+ * @max: the largest value accepted.
+ * @value: the value parsed.
+ *
+ * Return: 0, or -EINVAL.
+ */
+static int safename_parse_digit(const char *buf, size_t len, u8 max,
+				u8 *value)
+{
+	if (len && buf[len - 1] == '\n')
+		len--;
+	if (len != 1 || buf[0] < '0' || buf[0] > '0' + max)
+		return -EINVAL;
+	*value = buf[0] - '0';
+	return 0;
+}
+
+/**
+ * safename_knob_parse() - parse the text written to a knob
+ * @knob: the knob.
+ * @buf: the text, not necessarily NUL-terminated.
+ * @len: its length.
+ * @value: the value parsed.
+ * @size: set to the size of the policy field.
+ *
+ * Return: 0, or -EINVAL.
+ */
+static int safename_knob_parse(const struct safename_knob *knob,
+			       const char *buf, size_t len,
+			       union safename_knob_value *value, size_t *size)
+{
+	u8 digit;
+	int err;
+
+	switch (knob->type) {
+	case SAFENAME_KNOB_MODE:
+		*size = sizeof(value->mode);
+		return safename_parse_digit(buf, len, SAFENAME_MODE_MASK,
+					    &value->mode);
+	case SAFENAME_KNOB_FLAG:
+		*size = sizeof(value->flag);
+		err = safename_parse_digit(buf, len, 1, &digit);
+		value->flag = digit;
+		return err;
+	case SAFENAME_KNOB_BYTESET:
+		*size = sizeof(value->set);
+		return safename_byteset_parse(&value->set, buf, len);
+	}
+	return -EINVAL;
+}
+
+/**
+ * safename_knob_write() - the write handler shared by both places
+ * @knob: the knob.
+ * @file: the open file, whose opener must be privileged.
+ * @buf: the text written.
+ * @len: its length.
+ * @pos: the file offset of the write.
+ *
+ * A write needs CAP_MAC_ADMIN in the initial user namespace, both in the
+ * credentials the file was opened with and in the writer's.  It must come
+ * whole, in one write at offset 0, and is applied entirely or not at all.
+ *
+ * Return: @len, or -E2BIG, -EPERM, -EINVAL or -ENOMEM with the policy
+ * unchanged.
+ */
+static ssize_t safename_knob_write(const struct safename_knob *knob,
+				   const struct file *file, const char *buf,
+				   size_t len, loff_t pos)
+{
+	union safename_knob_value value = { };
+	size_t size = 0;
+	int err;
+
+	if (len > SAFENAME_WRITE_MAX)
+		return -E2BIG;
+	if (!file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN) ||
+	    !capable(CAP_MAC_ADMIN))
+		return -EPERM;
+	if (pos)
+		return -EINVAL;
+	err = safename_knob_parse(knob, buf, len, &value, &size);
+	if (!err)
+		err = safename_policy_set(knob->offset, &value, size);
+	return err ? err : len;
+}
+
+/**
+ * safename_knob_show() - the read handler shared by both places
+ * @m: the seq_file to print to.
+ * @knob: the knob.
+ *
+ * Return: 0, or -ENOMEM.
+ */
+static int safename_knob_show(struct seq_file *m,
+			      const struct safename_knob *knob)
+{
+	const struct safename_policy *policy;
+	const void *field;
+	char *text;
+
+	text = kmalloc(SAFENAME_BYTESET_TEXT_MAX, GFP_KERNEL);
+	if (!text)
+		return -ENOMEM;
+	rcu_read_lock();
+	policy = rcu_dereference(safename_policy);
+	field = (const u8 *)policy + knob->offset;
+	switch (knob->type) {
+	case SAFENAME_KNOB_MODE:
+		snprintf(text, SAFENAME_BYTESET_TEXT_MAX, "%u\n",
+			 *(const u8 *)field);
+		break;
+	case SAFENAME_KNOB_FLAG:
+		snprintf(text, SAFENAME_BYTESET_TEXT_MAX, "%d\n",
+			 *(const bool *)field);
+		break;
+	case SAFENAME_KNOB_BYTESET:
+		safename_byteset_format(field, text);
+		break;
+	}
+	rcu_read_unlock();
+	seq_puts(m, text);
+	kfree(text);
+	return 0;
+}
+
+static int safename_kernfs_show(struct seq_file *m, void *v)
+{
+	struct kernfs_open_file *of = m->private;
+
+	return safename_knob_show(m, of->kn->priv);
+}
+
+static ssize_t safename_kernfs_write(struct kernfs_open_file *of, char *buf,
+				     size_t len, loff_t pos)
+{
+	return safename_knob_write(of->kn->priv, of->file, buf, len, pos);
+}
+
+/*
+ * With atomic_write_len set, kernfs refuses longer writes with -E2BIG and
+ * hands shorter ones over whole, with their offset.
+ */
+static const struct kernfs_ops safename_kernfs_ops = {
+	.seq_show = safename_kernfs_show,
+	.write = safename_kernfs_write,
+	.atomic_write_len = SAFENAME_WRITE_MAX,
+};
+
+static int safename_securityfs_show(struct seq_file *m, void *v)
+{
+	return safename_knob_show(m, m->private);
+}
+
+static int safename_securityfs_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, safename_securityfs_show, inode->i_private);
+}
+
+static ssize_t safename_securityfs_write(struct file *file,
+					 const char __user *ubuf, size_t len,
+					 loff_t *ppos)
+{
+	struct seq_file *m = file->private_data;
+	ssize_t ret;
+	char *buf;
+
+	if (len > SAFENAME_WRITE_MAX)
+		return -E2BIG;
+	buf = memdup_user(ubuf, len);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	ret = safename_knob_write(m->private, file, buf, len, *ppos);
+	kfree(buf);
+	if (ret > 0)
+		*ppos += ret;
+	return ret;
+}
+
+static const struct file_operations safename_securityfs_fops = {
+	.open = safename_securityfs_open,
+	.read = seq_read,
+	.write = safename_securityfs_write,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
+/**
+ * safename_securityfs_init() - create /sys/kernel/security/safename/
+ *
+ * Return: 0, or a negative error code.
+ */
+static int __init safename_securityfs_init(void)
+{
+	struct dentry *dir, *file;
+	size_t i;
+
+	dir = securityfs_create_dir("safename", NULL);
+	if (IS_ERR(dir))
+		return PTR_ERR(dir);
+	for (i = 0; i < ARRAY_SIZE(safename_knobs); i++) {
+		file = securityfs_create_file(safename_knobs[i].name, 0644, dir,
+					      (void *)&safename_knobs[i],
+					      &safename_securityfs_fops);
+		if (IS_ERR(file)) {
+			securityfs_remove(dir);
+			return PTR_ERR(file);
+		}
+	}
+	return 0;
+}
+
+/**
+ * safename_sysfs_init() - create /sys/fs/safename/
+ *
+ * Return: 0, or a negative error code.
+ */
+static int __init safename_sysfs_init(void)
+{
+	struct kernfs_node *kn;
+	struct kobject *kobj;
+	size_t i;
+
+	kobj = kobject_create_and_add("safename", fs_kobj);
+	if (!kobj)
+		return -ENOMEM;
+	for (i = 0; i < ARRAY_SIZE(safename_knobs); i++) {
+		kn = __kernfs_create_file(kobj->sd, safename_knobs[i].name,
+					  0644, GLOBAL_ROOT_UID,
+					  GLOBAL_ROOT_GID, 0,
+					  &safename_kernfs_ops,
+					  (void *)&safename_knobs[i], NULL,
+					  NULL);
+		if (IS_ERR(kn)) {
+			kobject_put(kobj);
+			return PTR_ERR(kn);
+		}
+	}
+	return 0;
+}
+
+/**
+ * safename_fs_init() - create the knob files when Safename is active
+ *
+ * Return: 0, or a negative error code.
+ */
+static int __init safename_fs_init(void)
+{
+	int err;
+
+	if (!safename_initialized)
+		return 0;
+	err = safename_securityfs_init();
+	if (err)
+		pr_err("safename: cannot create securityfs files: %d\n", err);
+	if (IS_ENABLED(CONFIG_SYSFS)) {
+		err = safename_sysfs_init();
+		if (err)
+			pr_err("safename: cannot create sysfs files: %d\n",
+			       err);
+	}
+	return 0;
+}
+fs_initcall(safename_fs_init);

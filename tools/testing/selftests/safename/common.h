@@ -1,0 +1,417 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Safename test helpers: the policy knobs, the three kinds of task the
+ * tests run as, and the test directories.
+ *
+ * We cannot put such helpers in a library because of kselftest_harness.h .
+ */
+
+#ifndef _SAFENAME_SELFTEST_COMMON_H
+#define _SAFENAME_SELFTEST_COMMON_H
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <grp.h>
+#include <linux/capability.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#if __has_include("linux/safename.h")
+#include <linux/safename.h>
+#endif
+
+#include "../kselftest_harness.h"
+
+#ifndef SAFENAME_MODE_ENFORCE
+#define SAFENAME_MODE_ENFORCE	0x1
+#define SAFENAME_MODE_LOG	0x2
+#endif
+
+#ifndef SAFENAME_WRITE_MAX
+#define SAFENAME_WRITE_MAX	4096
+#endif
+
+#define SYSFS_DIR	"/sys/fs/safename"
+#define SECURITYFS_DIR	"/sys/kernel/security/safename"
+
+#define NOBODY_ID	65534
+
+/* The defaults of SPEC 2. */
+#define DEFAULT_INITIAL	"33-44,46-125,128-254\n"
+#define DEFAULT_MIDDLE	"32-126,128-254\n"
+#define DEFAULT_FINAL	"33-126,128-254\n"
+
+/* Room for any canonical byte set (the longest one is 457 bytes). */
+#define KNOB_TEXT_MAX	1024
+
+enum knob {
+	KNOB_MODE_UNPRIVILEGED,
+	KNOB_MODE_PRIVILEGED,
+	KNOB_UTF8,
+	KNOB_INITIAL,
+	KNOB_MIDDLE,
+	KNOB_FINAL,
+	KNOB_COUNT,
+};
+
+static const char *const knob_names[KNOB_COUNT] = {
+	[KNOB_MODE_UNPRIVILEGED] = "mode_for_unprivileged",
+	[KNOB_MODE_PRIVILEGED] = "mode_for_privileged",
+	[KNOB_UTF8] = "utf8",
+	[KNOB_INITIAL] = "permitted_bytes_initial",
+	[KNOB_MIDDLE] = "permitted_bytes_middle",
+	[KNOB_FINAL] = "permitted_bytes_final",
+};
+
+struct policy {
+	char text[KNOB_COUNT][KNOB_TEXT_MAX];
+};
+
+/* The kinds of task a name can be created by. */
+enum task_kind {
+	/* root with every capability: privileged */
+	TASK_PRIVILEGED,
+	/* root without CAP_MAC_ADMIN in its effective set: unprivileged */
+	TASK_NO_MAC_ADMIN,
+	/* uid and gid 65534, no capability: unprivileged */
+	TASK_NOBODY,
+};
+
+static inline const char *task_kind_name(enum task_kind kind)
+{
+	switch (kind) {
+	case TASK_PRIVILEGED:
+		return "privileged";
+	case TASK_NO_MAC_ADMIN:
+		return "no CAP_MAC_ADMIN";
+	case TASK_NOBODY:
+		return "uid 65534";
+	}
+	return "?";
+}
+
+static inline bool task_kind_privileged(enum task_kind kind)
+{
+	return kind == TASK_PRIVILEGED;
+}
+
+/*
+ * Renders @len bytes at @text with every byte outside 0x21..0x7e (and the
+ * backslash) as \xNN, for messages.
+ */
+static inline const char *printable_len(const char *text, size_t len,
+					char *buf, size_t size)
+{
+	size_t out = 0, i;
+
+	for (i = 0; i < len && out + 5 < size; i++) {
+		unsigned char c = text[i];
+
+		if (c > 0x20 && c < 0x7f && c != '\\')
+			buf[out++] = c;
+		else
+			out += snprintf(buf + out, size - out, "\\x%02x", c);
+	}
+	buf[out] = '\0';
+	return buf;
+}
+
+static inline const char *printable(const char *text, char *buf,
+				    size_t size)
+{
+	return printable_len(text, strlen(text), buf, size);
+}
+
+static inline int knob_path(char *path, size_t size, const char *dir,
+			    enum knob knob)
+{
+	int len = snprintf(path, size, "%s/%s", dir, knob_names[knob]);
+
+	return (len < 0 || (size_t)len >= size) ? -ENAMETOOLONG : 0;
+}
+
+/* Reads a whole knob file.  Returns its length or -errno. */
+static inline int knob_read(const char *dir, enum knob knob,
+			    char *buf, size_t size)
+{
+	char path[256];
+	ssize_t len, total = 0;
+	int fd, err;
+
+	err = knob_path(path, sizeof(path), dir, knob);
+	if (err)
+		return err;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	do {
+		len = read(fd, buf + total, size - 1 - total);
+		if (len < 0) {
+			err = -errno;
+			close(fd);
+			return err;
+		}
+		total += len;
+	} while (len > 0 && (size_t)total < size - 1);
+	buf[total] = '\0';
+	close(fd);
+	return total;
+}
+
+/*
+ * Writes a knob file: one open(2) and one write(2) of @len bytes at offset 0.
+ * Returns 0 when the whole text was taken, -errno otherwise.
+ */
+static inline int knob_write_len(const char *dir, enum knob knob,
+				 const char *text, size_t len)
+{
+	char path[256];
+	ssize_t ret;
+	int fd, err;
+
+	err = knob_path(path, sizeof(path), dir, knob);
+	if (err)
+		return err;
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	ret = write(fd, text, len);
+	err = ret < 0 ? -errno : ((size_t)ret == len ? 0 : -EIO);
+	close(fd);
+	return err;
+}
+
+static inline int knob_write(const char *dir, enum knob knob,
+			     const char *text)
+{
+	return knob_write_len(dir, knob, text, strlen(text));
+}
+
+static inline int policy_read(const char *dir, struct policy *policy)
+{
+	int knob, ret;
+
+	for (knob = 0; knob < KNOB_COUNT; knob++) {
+		ret = knob_read(dir, knob, policy->text[knob],
+				sizeof(policy->text[knob]));
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+/* Writes every knob, the modes last so that a rule is never half set. */
+static inline int policy_write(const char *dir,
+			       const struct policy *policy)
+{
+	static const enum knob order[] = {
+		KNOB_MODE_UNPRIVILEGED, KNOB_MODE_PRIVILEGED, KNOB_UTF8,
+		KNOB_INITIAL, KNOB_MIDDLE, KNOB_FINAL,
+		KNOB_MODE_UNPRIVILEGED, KNOB_MODE_PRIVILEGED,
+	};
+	size_t i;
+	int err;
+
+	for (i = 0; i < ARRAY_SIZE(order); i++) {
+		/* The modes are turned off first, then restored last. */
+		if (i < 2)
+			err = knob_write(dir, order[i], "0");
+		else
+			err = knob_write(dir, order[i],
+					 policy->text[order[i]]);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static inline void policy_set_text(struct policy *policy, enum knob knob,
+				   const char *text)
+{
+	snprintf(policy->text[knob], sizeof(policy->text[knob]), "%s", text);
+}
+
+static inline void policy_set_defaults(struct policy *policy)
+{
+	policy_set_text(policy, KNOB_MODE_UNPRIVILEGED, "0\n");
+	policy_set_text(policy, KNOB_MODE_PRIVILEGED, "0\n");
+	policy_set_text(policy, KNOB_UTF8, "0\n");
+	policy_set_text(policy, KNOB_INITIAL, DEFAULT_INITIAL);
+	policy_set_text(policy, KNOB_MIDDLE, DEFAULT_MIDDLE);
+	policy_set_text(policy, KNOB_FINAL, DEFAULT_FINAL);
+}
+
+/*
+ * Sets the mode of the class of @kind to @mode, and the mode of the other
+ * class to @mode with the enforce bit flipped, so that a task put in the
+ * wrong class gets the wrong verdict.
+ */
+static inline int set_mode_for(enum task_kind kind, int mode)
+{
+	char own[4], other[4];
+	int err;
+
+	snprintf(own, sizeof(own), "%d", mode);
+	snprintf(other, sizeof(other), "%d", mode ^ SAFENAME_MODE_ENFORCE);
+	err = knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED,
+			 task_kind_privileged(kind) ? own : other);
+	if (err)
+		return err;
+	return knob_write(SYSFS_DIR, KNOB_MODE_UNPRIVILEGED,
+			  task_kind_privileged(kind) ? other : own);
+}
+
+/* Raw capget/capset: no libcap in the VM. */
+static inline int cap_get(struct __user_cap_data_struct data[2])
+{
+	struct __user_cap_header_struct header = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+
+	return syscall(SYS_capget, &header, data);
+}
+
+static inline int cap_set(struct __user_cap_data_struct data[2])
+{
+	struct __user_cap_header_struct header = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+
+	return syscall(SYS_capset, &header, data);
+}
+
+static inline bool cap_effective(int cap)
+{
+	struct __user_cap_data_struct data[2];
+
+	if (cap_get(data))
+		return false;
+	return data[CAP_TO_INDEX(cap)].effective & CAP_TO_MASK(cap);
+}
+
+/* Raises or lowers @cap in the effective set.  Returns 0 or -errno. */
+static inline int cap_set_effective(int cap, bool raise)
+{
+	struct __user_cap_data_struct data[2];
+
+	if (cap_get(data))
+		return -errno;
+	if (raise)
+		data[CAP_TO_INDEX(cap)].effective |= CAP_TO_MASK(cap);
+	else
+		data[CAP_TO_INDEX(cap)].effective &= ~CAP_TO_MASK(cap);
+	if (cap_set(data))
+		return -errno;
+	return 0;
+}
+
+/* Turns the calling process into a task of @kind.  Returns 0 or -errno. */
+static inline int become(enum task_kind kind)
+{
+	switch (kind) {
+	case TASK_PRIVILEGED:
+		return cap_effective(CAP_MAC_ADMIN) ? 0 : -EPERM;
+	case TASK_NO_MAC_ADMIN:
+		return cap_set_effective(CAP_MAC_ADMIN, false);
+	case TASK_NOBODY:
+		if (setgroups(0, NULL) ||
+		    setresgid(NOBODY_ID, NOBODY_ID, NOBODY_ID) ||
+		    setresuid(NOBODY_ID, NOBODY_ID, NOBODY_ID))
+			return -errno;
+		/* Leaving uid 0 cleared every capability. */
+		return cap_effective(CAP_MAC_ADMIN) ? -EPERM : 0;
+	}
+	return -EINVAL;
+}
+
+/* A child exits with this when it could not become the task asked for. */
+#define CHILD_SETUP_FAILED	255
+
+/*
+ * Runs @fn(@arg) in a child process turned into a task of @kind, so that the
+ * caller keeps its credentials.  @fn returns 0 or an errno value, which is
+ * returned here; CHILD_SETUP_FAILED when the child could not be set up.  The
+ * child's pid goes to *@pid when @pid is not NULL.
+ */
+static inline int run_as(enum task_kind kind, int (*fn)(void *arg),
+			 void *arg, pid_t *pid)
+{
+	pid_t child;
+	int status;
+
+	fflush(stdout);
+	fflush(stderr);
+	child = fork();
+	if (child < 0)
+		return CHILD_SETUP_FAILED;
+	if (child == 0) {
+		if (become(kind))
+			_exit(CHILD_SETUP_FAILED);
+		_exit(fn(arg) & 0xff);
+	}
+	if (pid)
+		*pid = child;
+	if (waitpid(child, &status, 0) != child || !WIFEXITED(status))
+		return CHILD_SETUP_FAILED;
+	return WEXITSTATUS(status);
+}
+
+static inline int remove_one(const char *path, const struct stat *st, int flag,
+			     struct FTW *ftw)
+{
+	return remove(path) ? -1 : 0;
+}
+
+/* Removes @path and everything below it. */
+static inline int remove_tree(const char *path)
+{
+	return nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static inline int remove_child(const char *path, const struct stat *st, int flag,
+			       struct FTW *ftw)
+{
+	if (ftw->level == 0)
+		return 0;
+	return remove(path) ? -1 : 0;
+}
+
+/* Removes what is inside the directory @dir, leaving @dir. */
+static inline int empty_dir(const char *dir)
+{
+	return nftw(dir, remove_child, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/*
+ * Makes a new directory under @base, writable by every kind of task, and
+ * puts its path in @dir.
+ */
+static inline int make_test_dir(const char *base, char *dir,
+				size_t size)
+{
+	int len;
+
+	len = snprintf(dir, size, "%s/safename.%d", base, getpid());
+	if (len < 0 || (size_t)len >= size)
+		return -ENAMETOOLONG;
+	if (mkdir(dir, 0777))
+		return -errno;
+	/* Not sticky: uid 65534 may rename over root's files here. */
+	if (chmod(dir, 0777))
+		return -errno;
+	return 0;
+}
+
+#endif /* _SAFENAME_SELFTEST_COMMON_H */

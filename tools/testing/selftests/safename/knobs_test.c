@@ -119,8 +119,6 @@ FIXTURE_VARIANT(knobs)
 {
 	const char *dir;
 	const char *other;
-	/* sysfs never passes an empty write to the attribute. */
-	bool empty_write_reaches_knob;
 };
 
 /* clang-format off */
@@ -128,7 +126,6 @@ FIXTURE_VARIANT_ADD(knobs, sysfs) {
 	/* clang-format on */
 	.dir = SYSFS_DIR,
 	.other = SECURITYFS_DIR,
-	.empty_write_reaches_knob = false,
 };
 
 /* clang-format off */
@@ -136,7 +133,6 @@ FIXTURE_VARIANT_ADD(knobs, securityfs) {
 	/* clang-format on */
 	.dir = SECURITYFS_DIR,
 	.other = SYSFS_DIR,
-	.empty_write_reaches_knob = true,
 };
 
 FIXTURE_SETUP(knobs)
@@ -326,7 +322,7 @@ TEST_F(knobs, byte_set_newline_is_empty_set)
 	}
 }
 
-/* Empty writes: the empty set where they reach the knob, else ignored. */
+/* An empty write is the empty set, and a malformed mode. */
 TEST_F(knobs, empty_write)
 {
 	struct policy expected;
@@ -336,16 +332,16 @@ TEST_F(knobs, empty_write)
 	for (k = 0; k < ARRAY_SIZE(byte_set_knobs); k++) {
 		EXPECT_EQ(0, knob_write_len(variant->dir, byte_set_knobs[k],
 					    "", 0));
-		if (variant->empty_write_reaches_knob)
-			policy_set_text(&expected, byte_set_knobs[k], "\n");
+		policy_set_text(&expected, byte_set_knobs[k], "\n");
 		check_policy(_metadata, &expected);
 	}
-	/* For a mode, it is malformed where it reaches the knob. */
 	for (k = 0; k < ARRAY_SIZE(mode_knobs); k++) {
-		EXPECT_EQ(variant->empty_write_reaches_knob ? -EINVAL : 0,
+		EXPECT_EQ(-EINVAL,
 			  knob_write_len(variant->dir, mode_knobs[k], "", 0));
 		check_policy(_metadata, &expected);
 	}
+	EXPECT_EQ(-EINVAL, knob_write_len(variant->dir, KNOB_UTF8, "", 0));
+	check_policy(_metadata, &expected);
 }
 
 /* At most SAFENAME_WRITE_MAX bytes: more is E2BIG. */

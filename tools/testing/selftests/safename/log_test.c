@@ -231,6 +231,12 @@ static void set_policy(struct __test_metadata *const _metadata,
 	ASSERT_EQ(0, set_mode_for(kind, mode));
 }
 
+static void set_modes_off(struct __test_metadata *const _metadata)
+{
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "0"));
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_UNPRIVILEGED, "0"));
+}
+
 /* Runs @c until its line shows (rate limit), then checks the line. */
 static void check_log(struct __test_metadata *const _metadata,
 		      FIXTURE_DATA(log) * self, const struct log_case *c)
@@ -255,7 +261,7 @@ static void check_log(struct __test_metadata *const _metadata,
 		err = run_as(c->kind, child_op, &ctx, &pid);
 
 		count = kmsg_collect(self->kmsg, line, sizeof(line));
-		set_policy(_metadata, c->kind, 0, false);
+		set_modes_off(_metadata);
 		ASSERT_EQ((c->mode & SAFENAME_MODE_ENFORCE) ? EPERM : 0, err)
 		{
 			TH_LOG("\"%s\": %s", printable(c->name, buf, sizeof(buf)),
@@ -484,7 +490,7 @@ TEST_F_TIMEOUT(log, no_line_without_log_bit, 60)
 		EXPECT_EQ(0, run_as(kinds[i], child_op, &ctx, NULL));
 		ASSERT_EQ(0, unlinkat(self->dirfd, ctx.name, AT_REMOVEDIR));
 	}
-	set_policy(_metadata, TASK_PRIVILEGED, 0, false);
+	set_modes_off(_metadata);
 	EXPECT_EQ(0, kmsg_collect(self->kmsg, line, sizeof(line)))
 	{
 		TH_LOG("unexpected: %s", line);

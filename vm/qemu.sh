@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Boot the Safename test VM once, with a hard timeout.
+#
+# usage: qemu.sh NAME [KERNEL_ARGS...]
+#   the kernel command line is "console=ttyS0 panic=-1 KERNEL_ARGS..."
+# environment:
+#   KERNEL, INITRD   bzImage and initramfs (required)
+#   LOGDIR           the console log goes to LOGDIR/NAME.log (CR stripped)
+#   SHARE            a host folder exported as 9p tag "share" (emptied first);
+#                    empty: no share
+#   KVM=1            use KVM (default: TCG)
+#   ICOUNT=1         TCG with -icount shift=0,sleep=off
+#   TIMEOUT          seconds before the VM is killed (default 300)
+#   INTERACTIVE=1    stdin is the terminal (make run); the hard timeout is
+#                    then INTERACTIVE_TIMEOUT (default 3600)
+#   QUIET=1          do not copy the console to stdout
+# Exit status: the guest script's, from the "SAFENAME-RESULT rc=N" console
+# marker; 124 on timeout, 125 when the marker is missing (crash, panic).
+set -eu
+set -o pipefail
+
+name=$1
+shift
+: "${KERNEL:?}" "${INITRD:?}" "${LOGDIR:?}"
+SHARE=${SHARE-}
+KVM=${KVM:-0} ICOUNT=${ICOUNT:-0} TIMEOUT=${TIMEOUT:-300}
+INTERACTIVE=${INTERACTIVE:-0} QUIET=${QUIET:-0}
+
+for f in "$KERNEL" "$INITRD"; do
+	[ -f "$f" ] || { echo "qemu.sh: missing $f" >&2; exit 2; }
+done
+command -v qemu-system-x86_64 >/dev/null ||
+	{ echo "qemu.sh: qemu-system-x86_64 not found (make deps)" >&2; exit 2; }
+
+mkdir -p "$LOGDIR"
+log=$LOGDIR/$name.log
+raw=$LOGDIR/$name.raw
+
+args=(-nodefaults -no-user-config -display none -no-reboot
+      -m 512M -smp 1
+      -kernel "$KERNEL" -initrd "$INITRD"
+      -append "console=ttyS0 panic=-1 $*")
+if [ "$KVM" = 1 ]; then
+	args+=(-accel kvm -cpu host)
+else
+	args+=(-accel tcg -cpu max)
+	[ "$ICOUNT" = 1 ] && args+=(-icount shift=0,sleep=off)
+fi
+if [ -n "$SHARE" ]; then
+	rm -rf "$SHARE"
+	mkdir -p "$SHARE"
+	args+=(-fsdev "local,id=share,path=$SHARE,security_model=mapped-xattr"
+	       -device virtio-9p-pci,fsdev=share,mount_tag=share)
+fi
+
+start=$(date +%s)
+rc=0
+limit=$TIMEOUT
+[ "$INTERACTIVE" = 1 ] && limit=${INTERACTIVE_TIMEOUT:-3600}
+if [ "$INTERACTIVE" = 1 ]; then
+	# serial and monitor on the terminal: Ctrl-A x quits, Ctrl-A c monitor
+	args+=(-serial mon:stdio)
+	timeout --foreground -k 10 "$limit" \
+		qemu-system-x86_64 "${args[@]}" 2>&1 | tee "$raw" || rc=$?
+else
+	args+=(-serial stdio -monitor none)
+	if [ "$QUIET" = 1 ]; then
+		timeout -k 10 "$limit" qemu-system-x86_64 "${args[@]}" \
+			</dev/null >"$raw" 2>&1 || rc=$?
+	else
+		timeout -k 10 "$limit" qemu-system-x86_64 "${args[@]}" \
+			</dev/null 2>&1 | tee "$raw" || rc=$?
+	fi
+fi
+tr -d '\r' <"$raw" >"$log"
+rm -f "$raw"
+secs=$(( $(date +%s) - start ))
+
+result=$(grep -ao 'SAFENAME-RESULT rc=[0-9]*' "$log" | tail -n 1 | sed 's/.*rc=//' || true)
+if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+	echo "qemu.sh: $name: TIMEOUT: the VM was killed after ${limit}s; log: $log" >&2
+	exit 124
+fi
+if [ -z "$result" ]; then
+	echo "qemu.sh: $name: FAILED: no SAFENAME-RESULT marker (guest crashed," \
+	     "panicked or QEMU failed, status $rc) after ${secs}s; log: $log" >&2
+	exit 125
+fi
+if [ "$result" != 0 ]; then
+	echo "qemu.sh: $name: FAILED: guest script exit status $result after ${secs}s; log: $log" >&2
+	exit "$(( result > 123 ? 1 : result ))"
+fi
+echo "qemu.sh: $name: ok (${secs}s); log: $log" >&2

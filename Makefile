@@ -1,0 +1,239 @@
+# Safename: build Linux 6.12 with the Safename LSM, test it under KUnit (UML)
+# and in a small QEMU x86_64 VM.  Everything it makes lives in build/.
+#
+#   make run      build everything, boot the VM, show a demonstration
+#   make check    run every test suite; ends with "N passed, N failed"
+#   make help     the other targets and the variables
+#
+# Builds are incremental: stamp files in build/stamps/ record what is done, so
+# a second `make check` with nothing changed rebuilds nothing.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+.DELETE_ON_ERROR:
+.SUFFIXES:
+
+# ---------------------------------------------------------------- variables
+REPO      := $(CURDIR)
+B         := $(REPO)/build
+ST        := $(B)/stamps
+LOGS      := $(B)/logs
+RESULTS   := $(B)/results
+TARBALL   ?= /usr/src/linux-source-6.12.tar.xz
+PRISTINE  := $(B)/pristine
+LINUX     := $(B)/linux
+
+JOBS      ?= 2
+# ccache for every kernel build, its cache outside the checkout
+CCACHE_DIR ?= $(HOME)/.cache/safename-ccache
+export CCACHE_DIR
+KCC       := ccache gcc
+KMAKE     := $(MAKE) --no-print-directory -C $(LINUX) CC="$(KCC)" HOSTCC="$(KCC)"
+
+# KUnit under UML
+KUNITCONFIG ?= security/safename
+KUNIT_DIR := $(B)/kunit
+KUNIT_OPTS = --kunitconfig=$(KUNITCONFIG) --build_dir=$(KUNIT_DIR) \
+	--make_options "CC=$(KCC)" --make_options "HOSTCC=$(KCC)"
+
+# the VM
+VMK       := $(B)/vm-kernel
+BZIMAGE   := $(VMK)/arch/x86/boot/bzImage
+INITRAMFS := $(B)/initramfs.cpio.gz
+KST_INSTALL := $(B)/kselftest-install
+KST_TARGETS = lsm $(if $(wildcard $(REPO)/tools/testing/selftests/safename/Makefile),safename)
+# the boot list of `make check` (and a stand-in until vm/tests/boots exists)
+PLACEHOLDER := $(if $(wildcard $(REPO)/vm/tests/boots),,$(B)/placeholder/boots)
+BOOTS     ?= $(if $(wildcard $(REPO)/vm/tests/boots),$(REPO)/vm/tests/boots,$(B)/placeholder/boots)
+KVM       ?= 0
+ICOUNT    ?= 0
+TIMEOUT   ?= 300
+# the demonstration policy of `make run`
+UNPRIV    ?= 3
+PRIV      ?= 2
+APPEND    ?=
+export KVM ICOUNT TIMEOUT
+
+# suites of `make check`, in order; each is a target check-NAME that leaves
+# build/results/NAME*.count files holding "PASSED FAILED" (see vm/summary.sh).
+# Other suites add themselves here.
+CHECK_SUITES := kunit vm
+
+.PHONY: help all deps tree kunit kunit-build vm-kernel initramfs selftests \
+	run check $(addprefix check-,$(CHECK_SUITES)) clean distclean FORCE
+
+# help: the targets and variables
+help:
+	@echo "make run       build all, boot the VM, demonstrate Safename" \
+	      "(UNPRIV=$(UNPRIV) PRIV=$(PRIV))"
+	@echo "make check     run every test suite: $(CHECK_SUITES)"
+	@echo "make all       build the KUnit kernel, the VM kernel and initramfs"
+	@echo "make kunit     run the KUnit tests under UML ($(KUNITCONFIG))"
+	@echo "make vm-kernel | initramfs | selftests | tree | deps"
+	@echo "make clean     remove build outputs, keep the extracted trees"
+	@echo "make distclean remove build/ entirely"
+	@echo "variables: KVM=1 ICOUNT=1 TIMEOUT=s UNPRIV=m PRIV=m APPEND='args'" \
+	      "JOBS=n CCACHE_DIR=dir KUNITCONFIG=dir BOOTS=file"
+
+# all: every build product, no test run
+all: $(ST)/kunit-build $(BZIMAGE) $(INITRAMFS)
+
+# deps: install the Debian packages that are missing (sudo when not root)
+deps:
+	@$(REPO)/vm/deps.sh
+
+# ------------------------------------------------------------- kernel trees
+# the pristine tree, extracted once from Debian's linux-source-6.12
+$(ST)/pristine: | deps
+	@echo "  EXTRACT $(TARBALL) -> build/pristine"
+	@rm -rf $(PRISTINE) && mkdir -p $(PRISTINE) $(ST)
+	@tar -xf $(TARBALL) -C $(PRISTINE) --strip-components=1
+	@touch $@
+
+# the work tree, a copy of the pristine one made once
+$(ST)/linux: $(ST)/pristine
+	@echo "  COPY    build/pristine -> build/linux"
+	@rm -rf $(LINUX) $(ST)/owned.list
+	@cp -a $(PRISTINE) $(LINUX)
+	@touch $@
+
+# tree: overlay our files and apply our patches; build/stamps/tree changes
+# only when a file in build/linux did
+tree: $(ST)/tree
+$(ST)/tree: $(ST)/linux FORCE
+	@$(REPO)/vm/sync-tree.sh $(REPO) $(PRISTINE) $(LINUX) $(ST)
+
+# a stamp that changes when the value of variable $* changes
+$(ST)/var-%: FORCE
+	@mkdir -p $(ST)
+	@echo '$($*)' | cmp -s - $@ || echo '$($*)' >$@
+
+# ------------------------------------------------------------------- KUnit
+# kunit-build: configure and build the UML KUnit kernel (kunit.py build)
+kunit-build: $(ST)/kunit-build
+$(ST)/kunit-build: $(ST)/tree $(ST)/var-KUNITCONFIG
+	@echo "  KUNIT   build ($(KUNITCONFIG), UML)"
+	@cd $(LINUX) && ./tools/testing/kunit/kunit.py build $(KUNIT_OPTS) --jobs=$(JOBS)
+	@touch $@
+
+# kunit: run the KUnit tests (kunit.py exec on the kernel built above);
+# fails when a test fails
+kunit: $(ST)/kunit-build
+	@cd $(LINUX) && ./tools/testing/kunit/kunit.py exec $(KUNIT_OPTS)
+
+# ---------------------------------------------------------------- VM kernel
+# the VM kernel's .config: tinyconfig + vm/x86_64.config, every option verified
+$(ST)/vm-config: $(REPO)/vm/x86_64.config $(REPO)/vm/kconfig.sh $(ST)/tree
+	@echo "  KCONFIG tinyconfig + vm/x86_64.config"
+	@$(REPO)/vm/kconfig.sh $(LINUX) $(B)/vm-config $(VMK) $(REPO)/vm/x86_64.config \
+		CC="$(KCC)" HOSTCC="$(KCC)"
+	@touch $@
+
+# vm-kernel: the bzImage (build log: build/logs/vm-kernel.log)
+vm-kernel: $(BZIMAGE)
+$(BZIMAGE): $(ST)/vm-config $(ST)/tree
+	@mkdir -p $(LOGS)
+	@echo "  KERNEL  build/vm-kernel (log: build/logs/vm-kernel.log)"
+	@$(KMAKE) O=$(VMK) ARCH=x86_64 -j$(JOBS) bzImage >$(LOGS)/vm-kernel.log 2>&1 || \
+		{ tail -40 $(LOGS)/vm-kernel.log; echo "vm-kernel: build FAILED," \
+		  "see build/logs/vm-kernel.log" >&2; exit 1; }
+	@touch $@
+
+# the VM kernel's UAPI headers, for the selftests
+$(ST)/vm-headers: $(ST)/vm-config $(ST)/tree
+	@$(KMAKE) -s O=$(VMK) ARCH=x86_64 headers
+	@touch $@
+
+# selftests: the kselftests (ours and the kernel's lsm ones), static,
+# installed in build/kselftest-install/<target>/
+selftests: $(ST)/kselftest
+$(ST)/kselftest: $(ST)/vm-headers $(ST)/tree $(ST)/var-KST_TARGETS
+	@mkdir -p $(LOGS)
+	@echo "  KSELFTEST $(KST_TARGETS) (log: build/logs/kselftest.log)"
+	@rm -rf $(KST_INSTALL)
+	@$(MAKE) --no-print-directory -C $(LINUX)/tools/testing/selftests O=$(VMK) \
+		ARCH=x86_64 CC="gcc -static" FORCE_TARGETS=1 \
+		TARGETS="$(KST_TARGETS)" INSTALL_PATH=$(KST_INSTALL) install \
+		>$(LOGS)/kselftest.log 2>&1 || \
+		{ tail -40 $(LOGS)/kselftest.log; echo "selftests: build FAILED," \
+		  "see build/logs/kselftest.log" >&2; exit 1; }
+	@touch $@
+
+# ---------------------------------------------------------------- initramfs
+# a 16 MiB ext2 image for the loop-device tests (/images/ext2.img)
+$(B)/ext2.img: | deps
+	@rm -f $@ && truncate -s 16M $@.tmp
+	@/sbin/mke2fs -q -t ext2 -F $@.tmp && mv $@.tmp $@
+
+VM_FILES := $(REPO)/vm/init $(REPO)/vm/demo.sh $(REPO)/vm/mkinitramfs.sh
+VM_TESTS := $(shell find $(REPO)/vm/tests -type f 2>/dev/null)
+
+# initramfs: busybox, /init, the selftests, vm/tests/ and the ext2 image;
+# remade only when one of them changed (or a file left vm/tests/)
+initramfs: $(INITRAMFS)
+$(INITRAMFS): $(VM_FILES) $(VM_TESTS) $(ST)/var-VM_TESTS $(ST)/kselftest \
+		$(B)/ext2.img /bin/busybox $(PLACEHOLDER)
+	@echo "  INITRAMFS build/initramfs.cpio.gz"
+	@$(REPO)/vm/mkinitramfs.sh $(B)/initramfs $@ $(KST_INSTALL) $(REPO)/vm \
+		$(B)/ext2.img $(if $(PLACEHOLDER),$(B)/placeholder/tests)
+
+# a stand-in boot list and script until vm/tests/boots exists: the kernel's
+# lsm selftests, once with safename active and once without
+$(B)/placeholder/boots:
+	@mkdir -p $(dir $@)tests
+	@printf '# NAME\tSCRIPT\tEXTRA_KERNEL_ARGS\n%s\t%s\t%s\n%s\t%s\t%s\n' \
+		placeholder placeholder lsm=landlock,yama,safename \
+		placeholder-nosafename placeholder lsm=landlock,yama >$@
+	@printf '%s\n' '#!/bin/sh' 'rc=0' \
+		'for t in /selftests/lsm/lsm_*_test; do "$$t" || rc=1; done' \
+		'exit $$rc' >$(dir $@)tests/placeholder.sh
+
+# ----------------------------------------------------------------- run, check
+# run: boot the VM with Safename active, run the demonstration (vm/demo.sh),
+# then an interactive shell when stdin is a terminal ("quiet": the kernel
+# prints only warnings; dmesg has the rest)
+run: $(BZIMAGE) $(INITRAMFS)
+	@if [ -t 0 ]; then shell=1; else shell=0; fi; \
+	KERNEL=$(BZIMAGE) INITRD=$(INITRAMFS) LOGDIR=$(LOGS) SHARE=$(B)/share \
+	INTERACTIVE=$$shell $(REPO)/vm/qemu.sh demo \
+		quiet sn.script=demo sn.unpriv=$(UNPRIV) sn.priv=$(PRIV) sn.shell=$$shell $(APPEND)
+
+# check: every suite in CHECK_SUITES, then the summary; a suite that fails
+# before counting anything counts as one failed case
+check:
+	@rm -rf $(RESULTS) && mkdir -p $(RESULTS)
+	@for s in $(CHECK_SUITES); do \
+		echo "=== suite $$s"; \
+		if ! $(MAKE) --no-print-directory check-$$s; then \
+			ls $(RESULTS)/$$s*.count >/dev/null 2>&1 || \
+				echo "0 1" >$(RESULTS)/$$s.count; \
+		fi; \
+	done
+	@$(REPO)/vm/summary.sh $(RESULTS)
+
+# check-kunit: the KUnit suite, counted from kunit.py's summary line
+check-kunit: $(ST)/kunit-build
+	@mkdir -p $(LOGS) $(RESULTS)
+	@rc=0; cd $(LINUX) && ./tools/testing/kunit/kunit.py exec $(KUNIT_OPTS) \
+		2>&1 | tee $(LOGS)/kunit.log || rc=$$?; \
+	$(REPO)/vm/count-kunit.sh $(LOGS)/kunit.log $$rc >$(RESULTS)/kunit.count
+
+# check-vm: one VM boot per line of vm/tests/boots, counted from its TAP lines
+check-vm: $(BZIMAGE) $(INITRAMFS) $(BOOTS)
+	@KERNEL=$(BZIMAGE) INITRD=$(INITRAMFS) LOGDIR=$(LOGS) SHARE=$(B)/share \
+	$(REPO)/vm/boot-suite.sh $(BOOTS) $(RESULTS)
+
+# clean: build outputs, keeping the extracted trees and ccache
+clean:
+	rm -rf $(B)/kunit $(B)/vm-kernel $(B)/vm-config $(B)/initramfs* \
+		$(B)/kselftest-install $(B)/ext2.img $(B)/logs $(B)/results \
+		$(B)/share $(B)/patched $(B)/placeholder
+	rm -f $(filter-out $(ST)/pristine $(ST)/linux $(ST)/owned.list \
+		$(ST)/tree,$(wildcard $(ST)/*))
+
+# distclean: all of build/
+distclean:
+	rm -rf $(B)
+
+FORCE:

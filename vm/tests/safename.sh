@@ -46,7 +46,8 @@ mount_tmpfs() {
 # The image is empty: give it a file system if it has none.
 mount_ext2() {
 	mkdir -p "$EXT2_DIR" || return 1
-	loop=$(losetup -f --show "$EXT2_IMAGE") || return 1
+	# busybox losetup: -f alone names the first free device
+	loop=$(losetup -f) && losetup "$loop" "$EXT2_IMAGE" || return 1
 	echo "$EXT2_IMAGE on $loop"
 	if ! mount -t ext2 "$loop" "$EXT2_DIR" 2>/dev/null; then
 		mke2fs -q "$loop" && mount -t ext2 "$loop" "$EXT2_DIR"
@@ -84,6 +85,6 @@ done
 
 rm -rf "$NINEP_DIR"
 umount "$EXT2_DIR" 2>/dev/null
-losetup -D 2>/dev/null
+[ -n "${loop:-}" ] && losetup -d "$loop" 2>/dev/null
 umount "$TMPFS_DIR" 2>/dev/null
 exit "$failed"

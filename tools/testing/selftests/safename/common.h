@@ -16,13 +16,13 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <grp.h>
+#include <limits.h>
 #include <linux/capability.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -392,6 +392,45 @@ static inline int remove_child(const char *path, const struct stat *st, int flag
 static inline int empty_dir(const char *dir)
 {
 	return nftw(dir, remove_child, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/*
+ * Puts in @type the type of the file system that holds @path, as the mount
+ * table names it ("tmpfs", "ext2", "9p"...).  statfs(2) would not do: 9p
+ * reports the type of the host's file system.  Returns 0 or -errno.
+ */
+static inline int fs_type(const char *path, char *type, size_t size)
+{
+	char real[PATH_MAX], mnt[PATH_MAX], fstype[64];
+	size_t len, best = 0;
+	char *line = NULL;
+	size_t line_size = 0;
+	bool found = false;
+	FILE *mounts;
+
+	if (!realpath(path, real))
+		return -errno;
+	mounts = fopen("/proc/self/mounts", "re");
+	if (!mounts)
+		return -errno;
+	while (getline(&line, &line_size, mounts) > 0) {
+		if (sscanf(line, "%*s %4095s %63s", mnt, fstype) != 2)
+			continue;
+		len = strlen(mnt);
+		if (strcmp(mnt, "/") &&
+		    (strncmp(real, mnt, len) ||
+		     (real[len] != '/' && real[len] != '\0')))
+			continue;
+		/* The deepest mount point wins, then the latest mount. */
+		if (len >= best) {
+			best = len;
+			snprintf(type, size, "%s", fstype);
+			found = true;
+		}
+	}
+	free(line);
+	fclose(mounts);
+	return found ? 0 : -ENOENT;
 }
 
 /*

@@ -17,8 +17,6 @@
 
 #include "common.h"
 
-#define TMPFS_MAGIC	0x01021994
-
 /* Enough tries for the rate limit's 5 s window to pass. */
 #define LOG_TRIES	8
 
@@ -192,12 +190,12 @@ FIXTURE_SETUP(log)
 {
 	const char *base = getenv("SAFENAME_TMPFS_DIR") ?: "/tmp";
 	struct policy defaults;
-	struct statfs sfs;
+	char type[64];
 
 	ASSERT_EQ(0, getuid());
 	ASSERT_TRUE(cap_effective(CAP_MAC_ADMIN));
-	ASSERT_EQ(0, statfs(base, &sfs));
-	ASSERT_EQ(TMPFS_MAGIC, sfs.f_type)
+	ASSERT_EQ(0, fs_type(base, type, sizeof(type)));
+	ASSERT_STREQ("tmpfs", type)
 	{
 		TH_LOG("%s is not on tmpfs", base);
 	}

@@ -24,8 +24,6 @@
 #define __NR_lsm_list_modules 461
 #endif
 
-#define TMPFS_MAGIC	0x01021994
-
 static const struct {
 	const char *name;
 	__u64 id;
@@ -293,11 +291,11 @@ TEST(enforced_iff_active)
 	struct names_ctx ctx = {};
 	struct policy saved, policy;
 	char dir[PATH_MAX];
-	struct statfs sfs;
+	char type[64];
 	size_t i;
 
-	ASSERT_EQ(0, statfs(base, &sfs));
-	ASSERT_EQ(TMPFS_MAGIC, sfs.f_type);
+	ASSERT_EQ(0, fs_type(base, type, sizeof(type)));
+	ASSERT_STREQ("tmpfs", type);
 	ASSERT_EQ(0, make_test_dir(base, dir, sizeof(dir)));
 	ctx.dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	ASSERT_LE(0, ctx.dirfd);

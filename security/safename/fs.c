@@ -8,7 +8,11 @@
  * The sysfs side is made of kernfs files rather than sysfs attributes: an
  * attribute's store() sees neither the file, whose opener must be privileged
  * too, nor the offset of the write.
+ *
+ * The same table parses the safename.* boot parameters.
  */
+
+#define pr_fmt(fmt) "safename: " fmt
 
 #include <linux/capability.h>
 #include <linux/fs.h>
@@ -19,6 +23,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/stddef.h>
+#include <linux/string.h>
 
 #include "safename.h"
 
@@ -27,22 +32,26 @@
  * @SAFENAME_KNOB_MODE: a u8 from 0 to %SAFENAME_MODE_MASK.
  * @SAFENAME_KNOB_FLAG: a bool, written and read as 0 or 1.
  * @SAFENAME_KNOB_BYTESET: a struct safename_byteset.
+ * @SAFENAME_KNOB_STATS: the counters, read-only and not in the policy.
  */
 enum safename_knob_type {
 	SAFENAME_KNOB_MODE,
 	SAFENAME_KNOB_FLAG,
 	SAFENAME_KNOB_BYTESET,
+	SAFENAME_KNOB_STATS,
 };
 
 /**
  * struct safename_knob - a policy field exposed as a file
- * @name: the file name.
+ * @name: the file name, and the boot parameter name after "safename.".
  * @type: the format of the field.
+ * @mode: the file mode.
  * @offset: where the field is in struct safename_policy.
  */
 struct safename_knob {
 	const char *name;
 	enum safename_knob_type type;
+	umode_t mode;
 	size_t offset;
 };
 
@@ -62,6 +71,7 @@ union safename_knob_value {
 	{								\
 		.name = _name,						\
 		.type = _type,						\
+		.mode = 0644,						\
 		.offset = offsetof(struct safename_policy, _field),	\
 	}
 
@@ -77,7 +87,30 @@ static const struct safename_knob safename_knobs[] = {
 		      rules.middle),
 	SAFENAME_KNOB("permitted_bytes_final", SAFENAME_KNOB_BYTESET,
 		      rules.final),
+	SAFENAME_KNOB("locked", SAFENAME_KNOB_FLAG, locked),
+	{ .name = "stats", .type = SAFENAME_KNOB_STATS, .mode = 0444 },
 };
+
+/**
+ * safename_knob_size() - the size of the policy field behind a knob
+ * @knob: the knob.
+ *
+ * Return: the size in bytes, 0 for a knob outside the policy.
+ */
+static size_t safename_knob_size(const struct safename_knob *knob)
+{
+	switch (knob->type) {
+	case SAFENAME_KNOB_MODE:
+		return sizeof(u8);
+	case SAFENAME_KNOB_FLAG:
+		return sizeof(bool);
+	case SAFENAME_KNOB_BYTESET:
+		return sizeof(struct safename_byteset);
+	case SAFENAME_KNOB_STATS:
+		break;
+	}
+	return 0;
+}
 
 /**
  * safename_parse_digit() - parse a knob holding one small number
@@ -104,33 +137,47 @@ static int safename_parse_digit(const char *buf, size_t len, u8 max,
  * @knob: the knob.
  * @buf: the text, not necessarily NUL-terminated.
  * @len: its length.
- * @value: the value parsed.
- * @size: set to the size of the policy field.
+ * @value: the value parsed, whose first safename_knob_size() bytes are
+ *         the new content of the policy field.
  *
  * Return: 0, or -EINVAL.
  */
 static int safename_knob_parse(const struct safename_knob *knob,
 			       const char *buf, size_t len,
-			       union safename_knob_value *value, size_t *size)
+			       union safename_knob_value *value)
 {
-	u8 digit;
+	u8 digit = 0;
 	int err;
 
 	switch (knob->type) {
 	case SAFENAME_KNOB_MODE:
-		*size = sizeof(value->mode);
 		return safename_parse_digit(buf, len, SAFENAME_MODE_MASK,
 					    &value->mode);
 	case SAFENAME_KNOB_FLAG:
-		*size = sizeof(value->flag);
 		err = safename_parse_digit(buf, len, 1, &digit);
 		value->flag = digit;
 		return err;
 	case SAFENAME_KNOB_BYTESET:
-		*size = sizeof(value->set);
 		return safename_byteset_parse(&value->set, buf, len);
+	case SAFENAME_KNOB_STATS:
+		break;
 	}
 	return -EINVAL;
+}
+
+/**
+ * safename_policy_locked() - is the policy sealed?
+ *
+ * Return: true once locked has been set.
+ */
+static bool safename_policy_locked(void)
+{
+	bool locked;
+
+	rcu_read_lock();
+	locked = rcu_dereference(safename_policy)->locked;
+	rcu_read_unlock();
+	return locked;
 }
 
 /**
@@ -142,8 +189,9 @@ static int safename_knob_parse(const struct safename_knob *knob,
  * @pos: the file offset of the write.
  *
  * A write needs CAP_MAC_ADMIN in the initial user namespace, both in the
- * credentials the file was opened with and in the writer's.  It must come
- * whole, in one write at offset 0, and is applied entirely or not at all.
+ * credentials the file was opened with and in the writer's, and a policy
+ * that is not locked.  It must come whole, in one write at offset 0, and is
+ * applied entirely or not at all.
  *
  * Return: @len, or -E2BIG, -EPERM, -EINVAL or -ENOMEM with the policy
  * unchanged.
@@ -153,20 +201,37 @@ static ssize_t safename_knob_write(const struct safename_knob *knob,
 				   size_t len, loff_t pos)
 {
 	union safename_knob_value value = { };
-	size_t size = 0;
 	int err;
 
 	if (len > SAFENAME_WRITE_MAX)
 		return -E2BIG;
 	if (!file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN) ||
-	    !capable(CAP_MAC_ADMIN))
+	    !capable(CAP_MAC_ADMIN) || safename_policy_locked())
 		return -EPERM;
 	if (pos)
 		return -EINVAL;
-	err = safename_knob_parse(knob, buf, len, &value, &size);
+	err = safename_knob_parse(knob, buf, len, &value);
 	if (!err)
-		err = safename_policy_set(knob->offset, &value, size);
+		err = safename_policy_set(knob->offset, &value,
+					  safename_knob_size(knob));
 	return err ? err : len;
+}
+
+/**
+ * safename_stats_show() - print the counters
+ * @m: the seq_file to print to.
+ */
+static void safename_stats_show(struct seq_file *m)
+{
+	struct safename_stats sum;
+	enum safename_rule rule;
+
+	safename_stats_read(&sum);
+	seq_printf(m, "violations %lu\n", sum.violations);
+	seq_printf(m, "denied %lu\n", sum.denied);
+	for (rule = SAFENAME_RULE_INITIAL; rule <= SAFENAME_RULE_MAX; rule++)
+		seq_printf(m, "%s %lu\n", safename_rule_name(rule),
+			   sum.rule[rule]);
 }
 
 /**
@@ -183,6 +248,10 @@ static int safename_knob_show(struct seq_file *m,
 	const void *field;
 	char *text;
 
+	if (knob->type == SAFENAME_KNOB_STATS) {
+		safename_stats_show(m);
+		return 0;
+	}
 	text = kmalloc(SAFENAME_BYTESET_TEXT_MAX, GFP_KERNEL);
 	if (!text)
 		return -ENOMEM;
@@ -200,6 +269,8 @@ static int safename_knob_show(struct seq_file *m,
 		break;
 	case SAFENAME_KNOB_BYTESET:
 		safename_byteset_format(field, text);
+		break;
+	case SAFENAME_KNOB_STATS:
 		break;
 	}
 	rcu_read_unlock();
@@ -231,6 +302,11 @@ static const struct kernfs_ops safename_kernfs_ops = {
 	.atomic_write_len = SAFENAME_WRITE_MAX,
 };
 
+/* Without a write method, kernfs refuses to open the file for writing. */
+static const struct kernfs_ops safename_kernfs_ro_ops = {
+	.seq_show = safename_kernfs_show,
+};
+
 static int safename_securityfs_show(struct seq_file *m, void *v)
 {
 	return safename_knob_show(m, m->private);
@@ -238,6 +314,11 @@ static int safename_securityfs_show(struct seq_file *m, void *v)
 
 static int safename_securityfs_open(struct inode *inode, struct file *file)
 {
+	const struct safename_knob *knob = inode->i_private;
+
+	/* Refuse writers of read-only knobs as kernfs does. */
+	if ((file->f_mode & FMODE_WRITE) && !(knob->mode & 0200))
+		return -EACCES;
 	return single_open(file, safename_securityfs_show, inode->i_private);
 }
 
@@ -269,6 +350,60 @@ static const struct file_operations safename_securityfs_fops = {
 	.release = single_release,
 };
 
+/* Values of the safename.* boot parameters, by knob. */
+static union safename_knob_value safename_param_values[ARRAY_SIZE(safename_knobs)] __initdata;
+static bool safename_param_given[ARRAY_SIZE(safename_knobs)] __initdata;
+
+/**
+ * safename_param() - parse a safename.<knob>=<value> boot parameter
+ * @arg: the parameter after "safename.".
+ *
+ * Runs before the LSM is initialised, so only records the value.  An
+ * unknown knob or a malformed value is reported and ignored.
+ *
+ * Return: 1, the parameter is consumed.
+ */
+static int __init safename_param(char *arg)
+{
+	const char *value = strchr(arg, '=');
+	size_t i, len;
+
+	if (value) {
+		len = value - arg;
+		value++;
+		for (i = 0; i < ARRAY_SIZE(safename_knobs); i++) {
+			const struct safename_knob *knob = &safename_knobs[i];
+
+			if (!(knob->mode & 0200) || strlen(knob->name) != len ||
+			    strncmp(knob->name, arg, len))
+				continue;
+			if (safename_knob_parse(knob, value, strlen(value),
+						&safename_param_values[i]))
+				break;
+			safename_param_given[i] = true;
+			return 1;
+		}
+	}
+	pr_err("ignoring malformed boot parameter safename.%s\n", arg);
+	return 1;
+}
+__setup("safename.", safename_param);
+
+/**
+ * safename_params_apply() - apply the boot parameters to the boot policy
+ * @policy: the policy, not yet published.
+ */
+void __init safename_params_apply(struct safename_policy *policy)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(safename_knobs); i++)
+		if (safename_param_given[i])
+			memcpy((u8 *)policy + safename_knobs[i].offset,
+			       &safename_param_values[i],
+			       safename_knob_size(&safename_knobs[i]));
+}
+
 /**
  * safename_securityfs_init() - create /sys/kernel/security/safename/
  *
@@ -283,7 +418,8 @@ static int __init safename_securityfs_init(void)
 	if (IS_ERR(dir))
 		return PTR_ERR(dir);
 	for (i = 0; i < ARRAY_SIZE(safename_knobs); i++) {
-		file = securityfs_create_file(safename_knobs[i].name, 0644, dir,
+		file = securityfs_create_file(safename_knobs[i].name,
+					      safename_knobs[i].mode, dir,
 					      (void *)&safename_knobs[i],
 					      &safename_securityfs_fops);
 		if (IS_ERR(file)) {
@@ -309,12 +445,14 @@ static int __init safename_sysfs_init(void)
 	if (!kobj)
 		return -ENOMEM;
 	for (i = 0; i < ARRAY_SIZE(safename_knobs); i++) {
-		kn = __kernfs_create_file(kobj->sd, safename_knobs[i].name,
-					  0644, GLOBAL_ROOT_UID,
-					  GLOBAL_ROOT_GID, 0,
-					  &safename_kernfs_ops,
-					  (void *)&safename_knobs[i], NULL,
-					  NULL);
+		const struct safename_knob *knob = &safename_knobs[i];
+
+		kn = __kernfs_create_file(kobj->sd, knob->name, knob->mode,
+					  GLOBAL_ROOT_UID, GLOBAL_ROOT_GID, 0,
+					  knob->mode & 0200 ?
+					  &safename_kernfs_ops :
+					  &safename_kernfs_ro_ops,
+					  (void *)knob, NULL, NULL);
 		if (IS_ERR(kn)) {
 			kobject_put(kobj);
 			return PTR_ERR(kn);
@@ -336,11 +474,11 @@ static int __init safename_fs_init(void)
 		return 0;
 	err = safename_securityfs_init();
 	if (err)
-		pr_err("safename: cannot create securityfs files: %d\n", err);
+		pr_err("cannot create securityfs files: %d\n", err);
 	if (IS_ENABLED(CONFIG_SYSFS)) {
 		err = safename_sysfs_init();
 		if (err)
-			pr_err("safename: cannot create sysfs files: %d\n",
+			pr_err("cannot create sysfs files: %d\n",
 			       err);
 	}
 	return 0;

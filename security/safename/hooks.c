@@ -132,6 +132,10 @@ static noinline int safename_check_name(const struct qstr *name,
 
 	if (rule == SAFENAME_RULE_PASS)
 		return 0;
+	this_cpu_inc(safename_stats.violations);
+	this_cpu_inc(safename_stats.rule[rule]);
+	if (mode & SAFENAME_MODE_ENFORCE)
+		this_cpu_inc(safename_stats.denied);
 	if (mode & SAFENAME_MODE_LOG)
 		safename_log(op, mode, rule, offset, name);
 	return mode & SAFENAME_MODE_ENFORCE ? -EPERM : 0;

@@ -3,6 +3,7 @@
  * Safename: the policy and its updates
  */
 
+#include <linux/cpumask.h>
 #include <linux/init.h>
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
@@ -16,13 +17,29 @@ struct safename_policy __rcu *safename_policy;
 /* Enabled while either mode is not 0; the hooks do nothing while it is off. */
 DEFINE_STATIC_KEY_FALSE(safename_enabled);
 
+/* Counted only for names that fail, so free for the others. */
+DEFINE_PER_CPU(struct safename_stats, safename_stats);
+
 /* Serialises policy updates. */
 static DEFINE_MUTEX(safename_policy_lock);
 
 /**
- * safename_policy_init() - publish the default policy
+ * safename_policy_enabled() - does a policy need the hooks?
+ * @policy: the policy.
  *
- * Both modes 0, UTF-8 off, the byte sets of the 2016 proposal.
+ * Return: true when either mode is not 0.
+ */
+static bool safename_policy_enabled(const struct safename_policy *policy)
+{
+	return policy->mode[SAFENAME_UNPRIVILEGED] ||
+	       policy->mode[SAFENAME_PRIVILEGED];
+}
+
+/**
+ * safename_policy_init() - publish the boot policy
+ *
+ * The defaults (both modes 0, UTF-8 off, the byte sets of the 2016
+ * proposal) with the safename.* boot parameters applied.
  *
  * Return: 0, or -ENOMEM.
  */
@@ -34,7 +51,11 @@ int __init safename_policy_init(void)
 	if (!policy)
 		return -ENOMEM;
 	safename_rules_default(&policy->rules);
+	safename_params_apply(policy);
+	safename_rules_prepare(&policy->rules);
 	RCU_INIT_POINTER(safename_policy, policy);
+	if (safename_policy_enabled(policy))
+		static_branch_enable(&safename_enabled);
 	return 0;
 }
 
@@ -47,7 +68,8 @@ int __init safename_policy_init(void)
  * Publishes a copy of the current policy with the field changed and its
  * derived tables rebuilt, then frees the old one after a grace period.
  *
- * Return: 0, or -ENOMEM with the policy unchanged.
+ * Return: 0, or -EPERM when the policy is locked, or -ENOMEM; the policy
+ * is unchanged on error.
  */
 int safename_policy_set(size_t offset, const void *value, size_t size)
 {
@@ -57,6 +79,10 @@ int safename_policy_set(size_t offset, const void *value, size_t size)
 	mutex_lock(&safename_policy_lock);
 	old = rcu_dereference_protected(safename_policy,
 					lockdep_is_held(&safename_policy_lock));
+	if (old->locked) {
+		mutex_unlock(&safename_policy_lock);
+		return -EPERM;
+	}
 	new = kmemdup(old, sizeof(*old), GFP_KERNEL);
 	if (!new) {
 		mutex_unlock(&safename_policy_lock);
@@ -69,7 +95,7 @@ int safename_policy_set(size_t offset, const void *value, size_t size)
 	 * The key only gates the hooks, so either order keeps every check
 	 * consistent with one policy: off behaves like modes 0.
 	 */
-	on = new->mode[SAFENAME_UNPRIVILEGED] || new->mode[SAFENAME_PRIVILEGED];
+	on = safename_policy_enabled(new);
 	if (on)
 		static_branch_enable(&safename_enabled);
 	rcu_assign_pointer(safename_policy, new);
@@ -79,4 +105,23 @@ int safename_policy_set(size_t offset, const void *value, size_t size)
 
 	kfree_rcu(old, rcu);
 	return 0;
+}
+
+/**
+ * safename_stats_read() - add up the counters of every CPU
+ * @sum: where to store the sums.
+ */
+void safename_stats_read(struct safename_stats *sum)
+{
+	const struct safename_stats *stats;
+	unsigned int cpu, i;
+
+	memset(sum, 0, sizeof(*sum));
+	for_each_possible_cpu(cpu) {
+		stats = per_cpu_ptr(&safename_stats, cpu);
+		sum->violations += READ_ONCE(stats->violations);
+		sum->denied += READ_ONCE(stats->denied);
+		for (i = 0; i <= SAFENAME_RULE_MAX; i++)
+			sum->rule[i] += READ_ONCE(stats->rule[i]);
+	}
 }

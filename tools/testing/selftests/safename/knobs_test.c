@@ -473,21 +473,25 @@ TEST_F(knobs, write_at_offset)
 	for (knob = 0; knob < KNOB_COUNT; knob++) {
 		fd = open_knob(variant->dir, knob, O_WRONLY);
 		ASSERT_LE(0, fd);
-		EXPECT_EQ(-1, pwrite(fd, "1", 1, 1))
+		errno = 0;
+		EXPECT_EQ(-1, pwrite(fd, "1", 1, 1));
+		EXPECT_EQ(EINVAL, errno)
 		{
-			TH_LOG("%s", knob_names[knob]);
+			TH_LOG("pwrite(2) at offset 1 to %s/%s: %s",
+			       variant->dir, knob_names[knob], strerror(errno));
 		}
-		EXPECT_EQ(EINVAL, errno);
 		close(fd);
 
 		fd = open_knob(variant->dir, knob, O_RDWR);
 		ASSERT_LE(0, fd);
 		ASSERT_EQ(2, lseek(fd, 2, SEEK_SET));
-		EXPECT_EQ(-1, write(fd, "1", 1))
+		errno = 0;
+		EXPECT_EQ(-1, write(fd, "1", 1));
+		EXPECT_EQ(EINVAL, errno)
 		{
-			TH_LOG("%s", knob_names[knob]);
+			TH_LOG("write(2) at offset 2 to %s/%s: %s",
+			       variant->dir, knob_names[knob], strerror(errno));
 		}
-		EXPECT_EQ(EINVAL, errno);
 		close(fd);
 		check_policy(_metadata, &before);
 	}

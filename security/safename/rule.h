@@ -50,6 +50,8 @@ struct safename_byteset {
  *              when @utf8 is set, else 0.
  * @middle_class: derived: as @edge_class, but bytes outside @middle map to a
  *                class that the checker never accepts.
+ * @middle_printable: derived: @middle holds every printable ASCII byte, so
+ *                    runs of them can be checked a word at a time.
  *
  * Fill in the first four members, then call safename_rules_prepare() before
  * handing the rules to safename_check().
@@ -61,6 +63,7 @@ struct safename_rules {
 	bool utf8;
 	u8 edge_class[256];
 	u8 middle_class[256];
+	bool middle_printable;
 };
 
 /*

@@ -400,6 +400,64 @@ static void safename_test_utf8_exhaustive(struct kunit *test)
 	}
 }
 
+/*
+ * The word-at-a-time path: names of 3 to 40 bytes, every byte value at
+ * every middle position, alone or after a two-byte character, with and
+ * without UTF-8, and with a middle set that turns the path off.
+ */
+static void safename_test_words(struct kunit *test)
+{
+	struct safename_rules *policies;
+	unsigned long mismatches = 0;
+	unsigned char name[40];
+	size_t len, pos, p;
+	unsigned int b;
+
+	policies = kunit_kcalloc(test, 3, sizeof(*policies), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, policies);
+	safename_rules_default(&policies[0]);
+	safename_rules_default(&policies[1]);
+	policies[1].utf8 = true;
+	safename_rules_prepare(&policies[1]);
+	KUNIT_EXPECT_TRUE(test, policies[1].middle_printable);
+	sn_rules_all(&policies[2], true);
+	policies[2].middle.bits[0] &= ~(1ULL << '!');
+	safename_rules_prepare(&policies[2]);
+	KUNIT_EXPECT_FALSE(test, policies[2].middle_printable);
+
+	for (len = 3; len <= sizeof(name); len++) {
+		for (pos = 1; pos + 1 < len; pos++) {
+			for (b = 0; b < 256; b++) {
+				memset(name, 'a', len);
+				name[pos] = b;
+				for (p = 0; p < 3; p++)
+					mismatches += !sn_agree(&policies[p],
+								name, len);
+				if (pos < 3)
+					continue;
+				name[pos - 2] = 0xc3;
+				name[pos - 1] = 0xa9;
+				for (p = 0; p < 3; p++)
+					mismatches += !sn_agree(&policies[p],
+								name, len);
+			}
+		}
+	}
+	KUNIT_EXPECT_EQ(test, mismatches, 0);
+
+	/* A long valid name passes through the words, a bad byte does not. */
+	memset(name, 'a', sizeof(name));
+	sn_expect(test, &policies[1], name, sizeof(name), SAFENAME_RULE_PASS, 0);
+	name[33] = '\t';
+	sn_expect(test, &policies[1], name, sizeof(name),
+		  SAFENAME_RULE_MIDDLE, 33);
+	name[33] = 0xc3;
+	sn_expect(test, &policies[1], name, sizeof(name), SAFENAME_RULE_UTF8,
+		  33);
+	name[34] = 0xa9;
+	sn_expect(test, &policies[1], name, sizeof(name), SAFENAME_RULE_PASS, 0);
+}
+
 /**
  * struct sn_set_case - a byte set text and its canonical form
  * @text: the text written.
@@ -599,6 +657,7 @@ static struct kunit_case safename_rule_test_cases[] = {
 	KUNIT_CASE(safename_test_order_tie),
 	KUNIT_CASE_PARAM(safename_test_utf8, sn_utf8_gen_params),
 	KUNIT_CASE(safename_test_utf8_exhaustive),
+	KUNIT_CASE(safename_test_words),
 	KUNIT_CASE_PARAM(safename_test_byteset_parse, sn_set_gen_params),
 	KUNIT_CASE(safename_test_byteset_roundtrip),
 	KUNIT_CASE(safename_test_encode),

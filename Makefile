@@ -99,10 +99,13 @@ $(ST)/linux: $(ST)/pristine
 	@touch $@
 
 # tree: overlay our files and apply our patches; build/stamps/tree changes
-# only when a file in build/linux did
+# only when a file in build/linux did, build/stamps/tree-kernel only when one
+# that kernel builds use did (not under tools/ or Documentation/)
 tree: $(ST)/tree
 $(ST)/tree: $(ST)/linux FORCE
 	@$(REPO)/vm/sync-tree.sh $(REPO) $(PRISTINE) $(LINUX) $(ST)
+$(ST)/tree-kernel: $(ST)/tree
+	@test -f $@
 
 # a stamp that changes when the value of variable $* changes
 $(ST)/var-%: FORCE
@@ -112,7 +115,7 @@ $(ST)/var-%: FORCE
 # ------------------------------------------------------------------- KUnit
 # kunit-build: configure and build the UML KUnit kernel (kunit.py build)
 kunit-build: $(ST)/kunit-build
-$(ST)/kunit-build: $(ST)/tree $(ST)/var-KUNITCONFIG
+$(ST)/kunit-build: $(ST)/tree-kernel $(ST)/var-KUNITCONFIG
 	@echo "  KUNIT   build ($(KUNITCONFIG), UML)"
 	@cd $(LINUX) && ./tools/testing/kunit/kunit.py build $(KUNIT_OPTS) --jobs=$(JOBS)
 	@touch $@
@@ -124,7 +127,7 @@ kunit: $(ST)/kunit-build
 
 # ---------------------------------------------------------------- VM kernel
 # the VM kernel's .config: tinyconfig + vm/x86_64.config, every option verified
-$(ST)/vm-config: $(REPO)/vm/x86_64.config $(REPO)/vm/kconfig.sh $(ST)/tree
+$(ST)/vm-config: $(REPO)/vm/x86_64.config $(REPO)/vm/kconfig.sh $(ST)/tree-kernel
 	@echo "  KCONFIG tinyconfig + vm/x86_64.config"
 	@$(REPO)/vm/kconfig.sh $(LINUX) $(B)/vm-config $(VMK) $(REPO)/vm/x86_64.config \
 		CC="$(KCC)" HOSTCC="$(KCC)"
@@ -132,7 +135,7 @@ $(ST)/vm-config: $(REPO)/vm/x86_64.config $(REPO)/vm/kconfig.sh $(ST)/tree
 
 # vm-kernel: the bzImage (build log: build/logs/vm-kernel.log)
 vm-kernel: $(BZIMAGE)
-$(BZIMAGE): $(ST)/vm-config $(ST)/tree
+$(BZIMAGE): $(ST)/vm-config $(ST)/tree-kernel
 	@mkdir -p $(LOGS)
 	@echo "  KERNEL  build/vm-kernel (log: build/logs/vm-kernel.log)"
 	@$(KMAKE) O=$(VMK) ARCH=x86_64 -j$(JOBS) bzImage >$(LOGS)/vm-kernel.log 2>&1 || \
@@ -141,7 +144,7 @@ $(BZIMAGE): $(ST)/vm-config $(ST)/tree
 	@touch $@
 
 # the VM kernel's UAPI headers, for the selftests
-$(ST)/vm-headers: $(ST)/vm-config $(ST)/tree
+$(ST)/vm-headers: $(ST)/vm-config $(ST)/tree-kernel
 	@$(KMAKE) -s O=$(VMK) ARCH=x86_64 headers
 	@touch $@
 
@@ -167,7 +170,7 @@ $(B)/ext2.img: | deps
 	@/sbin/mke2fs -q -t ext2 -F $@.tmp && mv $@.tmp $@
 
 VM_FILES := $(REPO)/vm/init $(REPO)/vm/demo.sh $(REPO)/vm/mkinitramfs.sh
-VM_TESTS := $(shell find $(REPO)/vm/tests -type f 2>/dev/null)
+VM_TESTS := $(sort $(shell find $(REPO)/vm/tests -type f 2>/dev/null))
 
 # initramfs: busybox, /init, the selftests, vm/tests/ and the ext2 image;
 # remade only when one of them changed (or a file left vm/tests/)
@@ -177,6 +180,9 @@ $(INITRAMFS): $(VM_FILES) $(VM_TESTS) $(ST)/var-VM_TESTS $(ST)/kselftest \
 	@echo "  INITRAMFS build/initramfs.cpio.gz"
 	@$(REPO)/vm/mkinitramfs.sh $(B)/initramfs $@ $(KST_INSTALL) $(REPO)/vm \
 		$(B)/ext2.img $(if $(PLACEHOLDER),$(B)/placeholder/tests)
+
+# installed by deps (busybox-static)
+/bin/busybox: | deps
 
 # a stand-in boot list and script until vm/tests/boots exists: the kernel's
 # lsm selftests, once with safename active and once without

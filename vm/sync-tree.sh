@@ -9,7 +9,9 @@
 #     differ. A patch that does not apply stops with its name.
 # Files that we overlaid or patched before, and no longer do, go back to their
 # pristine version (or are removed when pristine has none).
-# The stamp STATE/tree is touched when anything in build/linux changed.
+# The stamp STATE/tree is touched when anything in build/linux changed, and
+# STATE/tree-kernel when something outside tools/ and Documentation/ did
+# (what the kernel builds depend on).
 #
 # usage: sync-tree.sh REPO PRISTINE LINUX STATE
 set -eu
@@ -18,7 +20,16 @@ set -o pipefail
 REPO=$1 PRISTINE=$2 LINUX=$3 STATE=$4
 export LC_ALL=C
 mkdir -p "$STATE"
-changed=0
+changed=0 kchanged=0
+
+# note that LINUX/REL changed
+changed() {
+	changed=1
+	case $1 in
+	tools/*|Documentation/*) ;;
+	*) kchanged=1 ;;
+	esac
+}
 
 # put SRC at LINUX/REL when it differs (content or mode)
 put() {
@@ -32,7 +43,7 @@ put() {
 	cp "$src" "$dst"
 	chmod "$(stat -c %a "$src")" "$dst"
 	echo "  SYNC    $rel"
-	changed=1
+	changed "$rel"
 }
 
 # give LINUX/REL back its pristine version, or remove it
@@ -43,7 +54,7 @@ restore() {
 	elif [ -e "$LINUX/$rel" ]; then
 		rm -f "$LINUX/$rel"
 		echo "  REMOVE  $rel"
-		changed=1
+		changed "$rel"
 	fi
 }
 
@@ -133,6 +144,9 @@ mv "$STATE/owned.list.new" "$STATE/owned.list"
 mv "$new_overlay" "$STATE/overlay.list"
 mv "$new_patched" "$STATE/patched.list"
 
+if [ "$kchanged" = 1 ] || [ ! -f "$STATE/tree-kernel" ]; then
+	touch "$STATE/tree-kernel"
+fi
 if [ "$changed" = 1 ] || [ ! -f "$STATE/tree" ]; then
 	touch "$STATE/tree"
 fi

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # The end of `make check`: one line per suite from RESULTS/*.count (each
 # holds "PASSED FAILED"), then the total "N passed, N failed" as the last
-# line.  Exit status 1 when anything failed or nothing was counted.
+# line; suites in the order they ran.  Exit status 1 when anything failed or nothing was counted.
 #
 # usage: summary.sh RESULTS
 set -eu
 RESULTS=$1
 tp=0 tf=0
 echo "=== summary"
-for c in "$RESULTS"/*.count; do
+# in the order the suites ran (oldest count file first)
+# shellcheck disable=SC2012
+for c in $(ls -1tr "$RESULTS"/*.count 2>/dev/null); do
 	[ -f "$c" ] || continue
 	read -r p f _ <"$c" || true
 	p=${p:-0} f=${f:-1}

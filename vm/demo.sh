@@ -83,10 +83,11 @@ if [ $((priv & 2)) = 2 ] && ! dmesg | grep -q 'safename: .* name="-root"\|safena
 fi
 
 say "The knobs, in $SYS and $SEC"
+# one line per knob; lines of a multi-line file (stats) joined with "; "
+show() { cat "$1" 2>/dev/null | tr '\n' ';' | sed 's/;$//; s/;/; /g' || echo '?'; }
 for f in "$SYS"/*; do
 	k=${f##*/}
-	printf '%-26s sysfs: %-24s securityfs: %s\n' "$k" \
-		"$(cat "$f" 2>/dev/null || echo '?')" "$(cat "$SEC/$k" 2>/dev/null || echo '?')"
+	printf '%-24s sysfs: %-22s securityfs: %s\n' "$k" "$(show "$f")" "$(show "$SEC/$k")"
 done
 
 if [ "$bad" = 0 ]; then

@@ -916,4 +916,96 @@ TEST_F_TIMEOUT(hooks, custom_byte_sets, HOOKS_TIMEOUT)
 	set_modes_off(_metadata);
 }
 
+/* The flag of a task that used a capability (include/linux/sched.h). */
+#define PF_SUPERPRIV	0x00000100
+
+/* The flags of the calling task, from /proc/self/stat, or -1. */
+static long task_flags(void)
+{
+	char stat[1024], *end;
+	unsigned long flags;
+	int fd;
+	ssize_t len;
+
+	fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	len = read(fd, stat, sizeof(stat) - 1);
+	close(fd);
+	if (len <= 0)
+		return -1;
+	stat[len] = '\0';
+	/* pid (comm) state ppid pgrp session tty_nr tpgid flags ... */
+	end = strrchr(stat, ')');
+	if (!end || sscanf(end + 1, " %*c %*d %*d %*d %*d %*d %lu",
+			   &flags) != 1)
+		return -1;
+	return flags;
+}
+
+struct superpriv_ctx {
+	int dirfd;
+};
+
+/*
+ * Makes a bad name and a good one, so that Safename decides whether the
+ * task is privileged, and returns 0 when that left no PF_SUPERPRIV.
+ */
+static int make_names_no_superpriv(void *arg)
+{
+	const struct superpriv_ctx *ctx = arg;
+
+	/* fork() cleared it; become() used no capability check that sets it. */
+	if (task_flags() & PF_SUPERPRIV)
+		return 101;
+	if (!mkdirat(ctx->dirfd, "-bad", 0755) || errno != EPERM)
+		return 102;
+	if (mkdirat(ctx->dirfd, "good", 0755))
+		return errno;
+	if (task_flags() < 0)
+		return 103;
+	return (task_flags() & PF_SUPERPRIV) ? 104 : 0;
+}
+
+/*
+ * Deciding whether a task is privileged sets no PF_SUPERPRIV (SPEC 3), for
+ * the privileged task and the one without CAP_MAC_ADMIN.  Not for uid 65534:
+ * becoming it uses CAP_SETGID, which sets the flag before any name is made.
+ */
+TEST(privileged_check_sets_no_superpriv)
+{
+	static const enum task_kind kinds[] = {
+		TASK_PRIVILEGED, TASK_NO_MAC_ADMIN,
+	};
+	const char *base = getenv(filesystems[FS_TMPFS].env);
+	struct superpriv_ctx ctx;
+	struct policy saved, defaults;
+	char dir[PATH_MAX];
+	size_t i;
+
+	ASSERT_NE(NULL, base);
+	ASSERT_EQ(0, make_test_dir(base, dir, sizeof(dir)));
+	ctx.dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	ASSERT_LE(0, ctx.dirfd);
+	ASSERT_EQ(0, policy_read(SYSFS_DIR, &saved));
+	policy_set_defaults(&defaults);
+	ASSERT_EQ(0, policy_write(SYSFS_DIR, &defaults));
+
+	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
+		/* The two modes differ: the task's class must be decided. */
+		ASSERT_EQ(0, set_mode_for(kinds[i], SAFENAME_MODE_ENFORCE));
+		EXPECT_EQ(0, run_as(kinds[i], make_names_no_superpriv, &ctx,
+				    NULL))
+		{
+			TH_LOG("as %s", task_kind_name(kinds[i]));
+		}
+		set_modes_off(_metadata);
+		ASSERT_EQ(0, empty_dir(dir));
+	}
+
+	EXPECT_EQ(0, policy_write(SYSFS_DIR, &saved));
+	close(ctx.dirfd);
+	EXPECT_EQ(0, remove_tree(dir));
+}
+
 TEST_HARNESS_MAIN

@@ -470,11 +470,13 @@ enum safename_rule safename_check(const struct safename_rules *rules,
 		return safename_explain(rules, name, len, offset);
 
 	/*
-	 * The middle bytes are name[1] to name[end - 1]; the last word of
-	 * them starts at @last, if they fill one and may be taken by words.
+	 * The middle bytes are name[1] to name[end - 1].  Words may also
+	 * cover the first and the last byte, whose sets are tested above:
+	 * being printable ASCII, they leave the automaton where it was.  The
+	 * last word of the name starts at @last.
 	 */
-	if (rules->middle_printable && end > 8)
-		last = name + end - 8;
+	if (rules->middle_printable && len >= 8)
+		last = name + len - 8;
 	state = safename_dfa[SN_S_ACCEPT][rules->edge_class[name[0]]];
 	while (i < end) {
 		/*
@@ -486,7 +488,7 @@ enum safename_rule safename_check(const struct safename_rules *rules,
 			while (p <= last && safename_printable8(p))
 				p += 8;
 			/*
-			 * Fewer than eight left: the last word of the middle,
+			 * Fewer than eight left: the last word of the name,
 			 * overlapping bytes already checked, covers them.
 			 */
 			if (p > last && safename_printable8(last))

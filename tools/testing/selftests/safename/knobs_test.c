@@ -664,4 +664,54 @@ TEST_F(knobs, visible_in_other_place)
 	}
 }
 
+/*
+ * A policy swap is atomic: with the middle set flipping between 0-127 and
+ * 128-255, a name with the middle bytes 0x41 and 0xc8 fails under either;
+ * only a check that saw half of each could let it through.  (On one CPU
+ * without preemption this can only catch a policy changed in place.)
+ */
+TEST_F_TIMEOUT(knobs, atomic_update, 120)
+{
+	static const char name[] = "a\x41\xc8z";
+	int i, tries = 0, created = 0, status, dirfd;
+	const char *base = getenv("SAFENAME_TMPFS_DIR") ?: "/tmp";
+	char dir[PATH_MAX];
+	pid_t writer;
+
+	ASSERT_EQ(0, make_test_dir(base, dir, sizeof(dir)));
+	dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	ASSERT_LE(0, dirfd);
+	ASSERT_EQ(0, knob_write(variant->dir, KNOB_MIDDLE, "0-127"));
+	ASSERT_EQ(0, knob_write(variant->dir, KNOB_MODE_PRIVILEGED, "1"));
+
+	writer = fork();
+	ASSERT_LE(0, writer);
+	if (writer == 0) {
+		for (i = 0; i < 2000; i++) {
+			if (knob_write(variant->dir, KNOB_MIDDLE,
+				       i % 2 ? "0-127" : "128-255"))
+				_exit(1);
+		}
+		_exit(0);
+	}
+	while (waitpid(writer, &status, WNOHANG) == 0) {
+		tries++;
+		if (!mkdirat(dirfd, name, 0755)) {
+			created++;
+			ASSERT_EQ(0, unlinkat(dirfd, name, AT_REMOVEDIR));
+		} else {
+			ASSERT_EQ(EPERM, errno);
+		}
+	}
+	ASSERT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	EXPECT_EQ(0, created)
+	{
+		TH_LOG("%d of %d checks saw a mixed policy", created, tries);
+	}
+	ASSERT_EQ(0, knob_write(variant->dir, KNOB_MODE_PRIVILEGED, "0"));
+	close(dirfd);
+	EXPECT_EQ(0, remove_tree(dir));
+}
+
 TEST_HARNESS_MAIN

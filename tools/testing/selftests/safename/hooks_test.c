@@ -388,7 +388,7 @@ static int touch(int dirfd, const char *name)
 static void probe_features(struct __test_metadata *const _metadata,
 			   FIXTURE_DATA(hooks) * self)
 {
-	int fd;
+	int fd, feature;
 
 	self->feature_err[FEATURE_NONE] = 0;
 
@@ -410,9 +410,9 @@ static void probe_features(struct __test_metadata *const _metadata,
 
 	ASSERT_EQ(0, empty_dir(self->dir));
 
-	for (fd = 0; fd < FEATURE_COUNT; fd++) {
+	for (feature = 0; feature < FEATURE_COUNT; feature++) {
 		/* A file system's refusal must not look like Safename's. */
-		EXPECT_NE(EPERM, self->feature_err[fd]);
+		EXPECT_NE(EPERM, self->feature_err[feature]);
 	}
 }
 

@@ -1,0 +1,36 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Guest side of the "seal" boot: set a policy, seal it at run time by
+# writing 1 to locked, then check that nothing can change it any more.
+# Run in a boot of its own, since the seal lasts until reboot.
+set -u
+. /tests/tap.sh
+
+D=/tmp/seal
+mkdir -p "$D" && chmod 1777 "$D" && cd "$D" || exit 1
+
+echo "TAP version 13"
+check "unsealed at boot" knob_is locked 0
+check "locked=0 may be written while unsealed" \
+	sh -c "echo 0 >$SYS/locked"
+check "set a policy" sh -c "echo 1 >$SYS/mode_for_unprivileged &&
+	echo 3 >$SEC/mode_for_privileged && echo 1 >$SYS/utf8 &&
+	echo 33-126 >$SEC/permitted_bytes_middle"
+check "nobody cannot seal it" sh -c "! su nobody -s /bin/sh -c 'echo 1 >$SYS/locked'"
+check "seal it through securityfs" sh -c "echo 1 >$SEC/locked"
+check "locked reads 1 in both places" knob_is locked 1
+for dir in "$SYS" "$SEC"; do
+	for k in $KNOBS; do
+		check "root cannot write $dir/$k" write_refused "$dir/$k" 0
+	done
+done
+check "policy unchanged: mode_for_unprivileged" knob_is mode_for_unprivileged 1
+check "policy unchanged: mode_for_privileged" knob_is mode_for_privileged 3
+check "policy unchanged: utf8" knob_is utf8 1
+check "policy unchanged: permitted_bytes_middle" \
+	knob_is permitted_bytes_middle 33-126
+check "still enforced for root: mkdir 'a b' (space not in middle)" \
+	refused root 'a b'
+check "still enforced for nobody: mkdir -x" refused nobody -x
+finish

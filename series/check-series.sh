@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# check-series.sh OUTDIR: check the series that make-series.sh wrote there.
+#
+#   - every patch applies with git am, in order, onto the pristine tree (a
+#     second scratch repository, cloned from the base of make-series.sh at
+#     the commit named by the cover letter's base-commit: line);
+#   - after each one, security/safename/ builds (bisectable), in a small
+#     x86_64 configuration with SECURITY_SAFENAME and its KUnit test;
+#   - scripts/checkpatch.pl --strict reports nothing on any patch.
+#
+# One TAP line per patch and check.  Environment as make-series.sh, plus
+#   SERIES_KBUILD  build directory (O=)      (<SERIES_WORK>/kbuild)
+#   JOBS           make -j                   (2)
+#   CCACHE_DIR     ccache's cache            ($HOME/.cache/safename-ccache)
+# The applied tree stays configured in SERIES_WORK/apply + SERIES_KBUILD, so
+# series/gates.sh can be run on it afterwards.
+
+set -euo pipefail
+
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=series/lib.sh
+. "$REPO/series/lib.sh"
+
+[ $# -eq 1 ] || { echo "usage: $0 OUTDIR" >&2; exit 2; }
+OUT=$(cd "$1" && pwd)
+WORK=${SERIES_WORK:-$REPO/build/series}
+BASE=$WORK/base
+APPLY=$WORK/apply
+KB=${SERIES_KBUILD:-$WORK/kbuild}
+JOBS=${JOBS:-2}
+export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/safename-ccache}
+export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null LC_ALL=C
+
+need_pkgs git make gcc flex bison bc libelf-dev ccache python3 python3-ply \
+	python3-git
+
+cover=$OUT/0000-cover-letter.patch
+[ -f "$cover" ] || { echo "no $cover: run make-series.sh first" >&2; exit 2; }
+base=$(sed -n 's/^base-commit: //p' "$cover")
+[ -n "$base" ] || { echo "$cover has no base-commit:" >&2; exit 2; }
+mapfile -t patches < <(ls "$OUT"/[0-9][0-9][0-9][0-9]-*.patch | grep -v /0000-)
+
+if [ ! -d "$APPLY/.git" ]; then
+	git clone -q --shared --no-checkout "$BASE" "$APPLY"
+fi
+git -C "$APPLY" fetch -q "$BASE" "$base"
+git -C "$APPLY" am --abort >/dev/null 2>&1 || true
+git -C "$APPLY" checkout -q -f --detach "$base"
+git -C "$APPLY" clean -q -f -d -x
+git -C "$APPLY" config user.name "Safename Check"
+git -C "$APPLY" config user.email "check@example.org"
+
+mkdir -p "$KB"
+CC="ccache gcc"
+command -v ccache >/dev/null || CC=gcc
+kmake() { make -s -C "$APPLY" O="$KB" ARCH=x86_64 CC="$CC" HOSTCC="$CC" "$@"; }
+frag=$KB/safename.config
+cat >"$frag" <<'CONFIG'
+CONFIG_64BIT=y
+CONFIG_MULTIUSER=y
+CONFIG_SYSFS=y
+CONFIG_SECURITY=y
+CONFIG_SECURITYFS=y
+CONFIG_KUNIT=y
+CONFIG_SECURITY_SAFENAME=y
+CONFIG_SECURITY_SAFENAME_KUNIT_TEST=y
+CONFIG
+configured=0
+
+n=0
+fail=0
+tap() { n=$((n + 1)); if [ "$1" = ok ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi; }
+echo "TAP version 13"
+echo "1..$((3 * ${#patches[@]}))"
+for p in "${patches[@]}"; do
+	name=$(basename "$p" .patch)
+	if git -C "$APPLY" am -q --keep-cr "$p" >"$KB/am.log" 2>&1; then
+		tap ok "git am $name"
+	else
+		tap not "git am $name"; sed 's/^/# /' "$KB/am.log"
+		git -C "$APPLY" am --abort >/dev/null 2>&1 || true
+		echo "Bail out! the rest of the series cannot apply"
+		exit 1
+	fi
+
+	if [ ! -f "$APPLY/security/safename/Makefile" ]; then
+		tap ok "build security/safename/ after $name # SKIP not added yet"
+	else
+		if [ $configured -eq 0 ]; then
+			KCONFIG_ALLCONFIG=$frag kmake allnoconfig >"$KB/config.log" 2>&1
+			for opt in $(sed 's/=y$//' "$frag"); do
+				grep -qx "$opt=y" "$KB/.config" ||
+					{ echo "# $opt is not set in $KB/.config"; fail=1; }
+			done
+			configured=1
+		fi
+		if kmake -j"$JOBS" security/safename/ >"$KB/build.log" 2>&1; then
+			tap ok "build security/safename/ after $name"
+		else
+			tap not "build security/safename/ after $name"
+			tail -30 "$KB/build.log" | sed 's/^/# /'
+		fi
+	fi
+
+	(cd "$APPLY" && ./scripts/checkpatch.pl --strict --showfile "$p") \
+		>"$KB/checkpatch.log" 2>&1 || true
+	if grep -q '^total: 0 errors, 0 warnings, 0 checks' "$KB/checkpatch.log"; then
+		tap ok "checkpatch --strict $name"
+	else
+		tap not "checkpatch --strict $name"
+		sed 's/^/# /' "$KB/checkpatch.log"
+	fi
+done
+exit $fail

@@ -1,0 +1,237 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make-series.sh OUTDIR: turn the checkout into a patch series against the
+# pristine Linux 6.12 tree, as series/series.conf describes it.
+#
+#   1. check the map: every file it names exists, every tracked file of ours
+#      (security/ include/ tools/ Documentation/ patches/ MAINTAINERS.patch)
+#      is in exactly one commit;
+#   2. make (once, then reuse) a git repository of the pristine tree with a
+#      fixed author and date, so that its commit id is always the same;
+#   3. on a branch from it, one commit per %commit block: copy the block's
+#      files from the checkout as they are now, apply its patches/*.patch,
+#      add the MAINTAINERS entry's F: lines for the paths that exist by then;
+#   4. git format-patch --cover-letter --base into OUTDIR and fill in the
+#      cover letter.
+#
+# Environment:
+#   TARBALL      the pristine source  (/usr/src/linux-source-6.12.tar.xz)
+#   SERIES_WORK  scratch directory    (<checkout>/build/series)
+#   SERIES_CONF  the map              (<checkout>/series/series.conf)
+#
+# Nothing is copied into the repository: every run starts from the files of
+# the checkout as they are at that moment.  series/check-series.sh checks the
+# result (git am, bisectable build, checkpatch).
+
+set -euo pipefail
+
+die() { echo "make-series: error: $*" >&2; exit 1; }
+
+[ $# -eq 1 ] || die "usage: $0 OUTDIR"
+
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+CONF=${SERIES_CONF:-$REPO/series/series.conf}
+TARBALL=${TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+WORK=${SERIES_WORK:-$REPO/build/series}
+mkdir -p "$1" "$WORK"
+OUT=$(cd "$1" && pwd)
+BASE=$WORK/base
+META=$WORK/meta
+
+# Reproducible commits: fixed identities and dates, no user configuration.
+AUTHOR_NAME="Safename Developers"
+AUTHOR_EMAIL="safename@example.org"
+export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
+export GIT_AUTHOR_NAME="$AUTHOR_NAME" GIT_AUTHOR_EMAIL="$AUTHOR_EMAIL"
+export GIT_COMMITTER_NAME="$AUTHOR_NAME" GIT_COMMITTER_EMAIL="$AUTHOR_EMAIL"
+BASE_DATE="2024-11-17T14:15:08+00:00"	# the date of v6.12
+SERIES_DATE="2025-01-06T12:00:00+00:00"
+export TZ=UTC LC_ALL=C
+
+[ -f "$CONF" ] || die "no map: $CONF"
+[ -f "$TARBALL" ] || die "no pristine source: $TARBALL"
+command -v git >/dev/null || die "git is missing"
+
+# ----------------------------------------------------------------- the map
+# Split the map into $META/NN.{subject,files,body} and cover.{subject,body}.
+rm -rf "$META" && mkdir -p "$META"
+awk -v meta="$META" '
+function fail(msg) { print "make-series: error: " FILENAME ":" FNR ": " msg > "/dev/stderr"; bad = 1; exit 1 }
+function out(ext) { return meta "/" cur "." ext }
+/^#/ { next }
+/^%maintainers[ \t]/ { print $2 > (meta "/maintainers"); next }
+/^%cover[ \t]*$/ { cur = "cover"; state = "head"; next }
+/^%commit[ \t]*$/ { n++; cur = sprintf("%02d", n); state = "head"; infiles = 0; next }
+/^%/ { fail("unknown directive " $1) }
+state == "" { if ($0 !~ /^[ \t]*$/) fail("text outside a block"); next }
+state == "head" && /^[ \t]*$/ { state = "body"; started = 0; next }
+state == "head" && /^Subject: / { sub(/^Subject: /, ""); print > out("subject"); infiles = 0; next }
+state == "head" && /^Files:/ { sub(/^Files:/, ""); infiles = 1 }
+state == "head" && infiles && /^([ \t]|$)/ { for (i = 1; i <= NF; i++) print $i > out("files"); next }
+state == "head" { fail("unexpected header line: " $0) }
+state == "body" { if (!started && $0 ~ /^[ \t]*$/) next; started = 1; print > out("body") }
+END { if (!bad && !n) fail("no %commit block") }
+' "$CONF" || die "cannot parse $CONF"
+
+NCOMMITS=$(find "$META" -name '[0-9][0-9].subject' | wc -l)
+for f in "$META"/cover.subject "$META"/cover.body "$META"/maintainers; do
+	[ -s "$f" ] || die "$CONF: missing $(basename "$f")"
+done
+MAINT_PATCH=$(cat "$META/maintainers")
+[ -f "$REPO/$MAINT_PATCH" ] || die "missing $MAINT_PATCH"
+
+# Expand each commit's entries into $META/NN.list: "copy PATH" or
+# "patch PATH" lines.  Missing files fail loudly.
+missing=0
+for s in "$META"/[0-9][0-9].subject; do
+	nn=$(basename "$s" .subject)
+	[ -s "$META/$nn.body" ] || die "commit $nn has no body"
+	[ -s "$META/$nn.files" ] || die "commit $nn has no Files:"
+	: >"$META/$nn.list"
+	while read -r entry; do
+		case $entry in
+		*/)
+			list=$(git -C "$REPO" ls-files -- "$entry")
+			if [ -z "$list" ]; then
+				echo "make-series: MISSING: $entry (commit $nn: no tracked file under it yet)" >&2
+				missing=1
+				continue
+			fi
+			for f in $list; do
+				[ -f "$REPO/$f" ] || { echo "make-series: MISSING: $f (tracked but deleted)" >&2; missing=1; continue; }
+				echo "copy $f"
+			done >>"$META/$nn.list"
+			;;
+		patches/*.patch)
+			[ -f "$REPO/$entry" ] || { echo "make-series: MISSING: $entry (commit $nn)" >&2; missing=1; continue; }
+			echo "patch $entry" >>"$META/$nn.list"
+			;;
+		*)
+			[ -f "$REPO/$entry" ] || { echo "make-series: MISSING: $entry (commit $nn)" >&2; missing=1; continue; }
+			git -C "$REPO" ls-files --error-unmatch -- "$entry" >/dev/null 2>&1 ||
+				echo "make-series: warning: $entry is not tracked by git yet" >&2
+			echo "copy $entry" >>"$META/$nn.list"
+			;;
+		esac
+	done <"$META/$nn.files"
+done
+[ $missing -eq 0 ] || die "files named in $CONF do not exist (see above)"
+
+# Every tracked file of ours in exactly one commit, MAINTAINERS.patch aside.
+{
+	cat "$META"/[0-9][0-9].list | cut -d' ' -f2-
+	echo "$MAINT_PATCH"
+} | sort >"$WORK/mapped"
+dups=$(uniq -d "$WORK/mapped")
+[ -z "$dups" ] || die "in more than one commit: $dups"
+git -C "$REPO" ls-files -- security include tools Documentation patches \
+	MAINTAINERS.patch | sort >"$WORK/ours"
+unmapped=$(comm -23 "$WORK/ours" "$WORK/mapped")
+[ -z "$unmapped" ] || die "tracked but in no commit of $CONF:
+$unmapped"
+
+# ------------------------------------------------------ the pristine base
+stamp="$(stat -c '%s %Y' "$TARBALL") $TARBALL"
+if [ -d "$BASE/.git" ] && [ "$(cat "$WORK/base.stamp" 2>/dev/null)" = "$stamp" ] &&
+	git -C "$BASE" rev-parse -q --verify refs/tags/pristine >/dev/null; then
+	git -C "$BASE" checkout -q -f --detach pristine
+	git -C "$BASE" clean -q -f -d -x
+else
+	echo "  BASE    $TARBALL -> $BASE (once)"
+	rm -rf "$BASE" "$WORK/base.stamp"
+	mkdir -p "$BASE"
+	tar -xf "$TARBALL" -C "$BASE" --strip-components=1
+	git -C "$BASE" init -q
+	git -C "$BASE" config core.autocrlf false
+	git -C "$BASE" config gc.auto 0
+	git -C "$BASE" add -A -f .
+	GIT_AUTHOR_DATE=$BASE_DATE GIT_COMMITTER_DATE=$BASE_DATE \
+		git -C "$BASE" commit -q -m "Linux 6.12 (Debian linux-source-6.12)"
+	git -C "$BASE" tag pristine
+	echo "$stamp" >"$WORK/base.stamp"
+fi
+git -C "$BASE" checkout -q -B series pristine
+
+# MAINTAINERS as MAINTAINERS.patch has it at the end of the series.
+git -C "$BASE" show pristine:MAINTAINERS >"$WORK/MAINTAINERS.pristine"
+patch -s -o "$WORK/MAINTAINERS.final" "$WORK/MAINTAINERS.pristine" \
+	<"$REPO/$MAINT_PATCH" || die "$MAINT_PATCH does not apply"
+grep -qx "SAFENAME SECURITY MODULE" "$WORK/MAINTAINERS.final" ||
+	die "$MAINT_PATCH does not add the SAFENAME SECURITY MODULE entry"
+
+# The final entry with only the F: lines that match something in the tree.
+maintainers_now() {
+	local line path
+	local in_entry=0
+	while IFS= read -r line; do
+		if [ $in_entry -eq 1 ] && [[ $line == F:* ]] &&
+			! grep -qxF "$line" "$WORK/MAINTAINERS.pristine"; then
+			path=${line#F:}
+			path=${path#"${path%%[![:space:]]*}"}
+			# shellcheck disable=SC2086
+			if ! compgen -G "$BASE/${path%/}" >/dev/null; then
+				continue
+			fi
+		fi
+		[[ $line == "SAFENAME SECURITY MODULE" ]] && in_entry=1
+		[ -z "$line" ] && in_entry=0
+		printf '%s\n' "$line"
+	done <"$WORK/MAINTAINERS.final" >"$BASE/MAINTAINERS"
+}
+
+# --------------------------------------------------------------- commits
+for s in "$META"/[0-9][0-9].subject; do
+	nn=$(basename "$s" .subject)
+	while read -r kind path; do
+		case $kind in
+		copy)
+			mkdir -p "$BASE/$(dirname "$path")"
+			cp "$REPO/$path" "$BASE/$path"
+			git -C "$BASE" add -f -- "$path"
+			;;
+		patch)
+			git -C "$BASE" apply --index -p1 "$REPO/$path" ||
+				die "commit $nn: $path does not apply"
+			;;
+		esac
+	done <"$META/$nn.list"
+	maintainers_now
+	git -C "$BASE" add MAINTAINERS
+	{
+		cat "$s"
+		echo
+		cat "$META/$nn.body"
+		echo
+		echo "Signed-off-by: $AUTHOR_NAME <$AUTHOR_EMAIL>"
+	} >"$WORK/msg"
+	GIT_AUTHOR_DATE=$SERIES_DATE GIT_COMMITTER_DATE=$SERIES_DATE \
+		git -C "$BASE" commit -q --cleanup=verbatim -F "$WORK/msg" ||
+		die "commit $nn ($(cat "$s")) is empty or failed"
+done
+cmp -s "$BASE/MAINTAINERS" "$WORK/MAINTAINERS.final" ||
+	die "MAINTAINERS at the end differs from $MAINT_PATCH"
+
+# ---------------------------------------------------------- format-patch
+rm -f "$OUT"/[0-9][0-9][0-9][0-9]-*.patch
+git -C "$BASE" -c core.abbrev=12 format-patch -q --cover-letter \
+	--base=pristine --no-signature --subject-prefix=PATCH \
+	-o "$OUT" pristine..series >/dev/null
+cover=$(ls "$OUT"/0000-cover-letter.patch)
+python3 - "$cover" "$META/cover.subject" "$META/cover.body" <<'EOF'
+import sys
+path, subject, body = sys.argv[1:]
+text = open(path).read()
+subject = open(subject).read().strip()
+body = open(body).read().rstrip("\n")
+assert "*** SUBJECT HERE ***" in text and "*** BLURB HERE ***" in text
+text = text.replace("*** SUBJECT HERE ***", subject, 1)
+text = text.replace("*** BLURB HERE ***", body, 1)
+open(path, "w").write(text)
+EOF
+
+echo "  SERIES  $OUT ($NCOMMITS patches and a cover letter, base $(git -C "$BASE" rev-parse --short=12 pristine))"
+for p in "$OUT"/[0-9][0-9][0-9][0-9]-*.patch; do
+	printf '          %s: %s\n' "$(basename "$p" | cut -c1-4)" \
+		"$(sed -n 's/^Subject: //p' "$p" | head -1)"
+done

@@ -3,7 +3,7 @@
 #
 # Tests of safename-scan, on the host.  Prints TAP; exits 1 if any fails.
 #
-#   bash tools/safename/tests/run.sh
+#   make -C tools/safename check
 #
 # Needs python3 (it builds the tree and the expected output), setpriv when
 # run as root (to drop the capabilities that read any directory), and

@@ -231,7 +231,5 @@ open(path, "w").write(text)
 EOF
 
 echo "  SERIES  $OUT ($NCOMMITS patches and a cover letter, base $(git -C "$BASE" rev-parse --short=12 pristine))"
-for p in "$OUT"/[0-9][0-9][0-9][0-9]-*.patch; do
-	printf '          %s: %s\n' "$(basename "$p" | cut -c1-4)" \
-		"$(sed -n 's/^Subject: //p' "$p" | head -1)"
-done
+git -C "$BASE" log --reverse --format=%s pristine..series |
+	awk -v n="$NCOMMITS" '{ printf "          [PATCH %d/%d] %s\n", NR, n, $0 }'

@@ -1,0 +1,224 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# gates.sh [-O OBJDIR] [-s SERIESDIR] [-j JOBS] KTREE
+#
+# The kernel's static analysis gates, run on Safename's files in KTREE, a
+# kernel source tree that holds our files and patches (for example the tree
+# series/check-series.sh leaves in build/series/apply, or build/linux) and
+# is configured with CONFIG_SECURITY_SAFENAME=y, in KTREE itself or in the
+# build directory OBJDIR (make O=OBJDIR).  SERIESDIR holds the output of
+# series/make-series.sh; without -s the checkpatch gate on the series is
+# skipped.
+#
+# Each gate prints one TAP line, "ok N - gate" or "not ok N - gate", with
+# its findings as "# " lines when it fails.  The exit status is 1 when a
+# gate failed, 2 on a usage error.
+#
+#   sparse      make C=2 security/safename/
+#   coccicheck  make coccicheck MODE=report M=security/safename (J=JOBS,
+#               at most COCCI_TIMEOUT seconds, default 1200)
+#   W=1         make W=1 security/safename/
+#   kernel-doc  scripts/kernel-doc -none -Wall on our kernel sources
+#   checkpatch  scripts/checkpatch.pl --strict -f on our C sources
+#   series      scripts/checkpatch.pl --strict on each patch of SERIESDIR
+#   abi         every knob of fs.c is described in both places, and
+#               scripts/get_abi.pl parses our ABI files without complaint
+#   docs        Sphinx with the kernel's conf.py and extensions over the
+#               admin guide and our ABI files, then
+#               make SPHINXDIRS=admin-guide/LSM htmldocs: no warning
+#
+# Missing Debian packages are installed first (sudo when not root).
+# Environment: CCACHE_DIR (ccache's cache, $HOME/.cache/safename-ccache).
+
+set -uo pipefail
+
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=series/lib.sh
+. "$REPO/series/lib.sh"
+
+usage() { sed -n '4,12p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+
+OBJ=
+SERIES=
+JOBS=${JOBS:-2}
+while getopts "O:s:j:h" opt; do
+	case $opt in
+	O) OBJ=$(cd "$OPTARG" && pwd) || exit 2 ;;
+	s) SERIES=$(cd "$OPTARG" && pwd) || exit 2 ;;
+	j) JOBS=$OPTARG ;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -eq 1 ] || usage
+KTREE=$(cd "$1" && pwd) || exit 2
+[ -f "$KTREE/security/safename/Makefile" ] ||
+	{ echo "$KTREE has no security/safename/" >&2; exit 2; }
+CFG=${OBJ:-$KTREE}/.config
+grep -qx 'CONFIG_SECURITY_SAFENAME=y' "$CFG" 2>/dev/null ||
+	{ echo "$CFG does not set CONFIG_SECURITY_SAFENAME=y" >&2; exit 2; }
+
+need_pkgs make gcc flex bison bc libelf-dev perl ccache sparse coccinelle \
+	ocaml-nox python3 python3-sphinx python3-yaml python3-ply python3-git
+
+export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/safename-ccache}
+export LC_ALL=C
+CC="ccache gcc"
+command -v ccache >/dev/null || CC=gcc
+kmake() {
+	make -s -C "$KTREE" ${OBJ:+O="$OBJ"} CC="$CC" HOSTCC="$CC" "$@"
+}
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+n=0
+failed=0
+# gate NAME LOG STATUS: the TAP line; the log is shown when STATUS is not 0.
+gate() {
+	n=$((n + 1))
+	if [ "$3" -eq 0 ]; then
+		echo "ok $n - $1"
+	else
+		echo "not ok $n - $1"
+		sed 's/^/# /' "$2"
+		failed=1
+	fi
+}
+
+# Our files in KTREE, relative to it.
+cd "$KTREE" || exit 2
+mapfile -t KSRC < <(ls security/safename/*.[ch] include/uapi/linux/safename.h)
+mapfile -t CSRC < <(ls security/safename/*.[ch] include/uapi/linux/safename.h \
+	tools/safename/*.[ch] tools/testing/safename/*.[ch] \
+	tools/testing/selftests/safename/*.[ch] 2>/dev/null)
+
+echo "TAP version 13"
+echo "1..8"
+
+# sparse: C=2 checks every file, built or not.
+kmake -j"$JOBS" C=2 security/safename/ >"$TMP/sparse" 2>&1
+st=$?
+grep -Eq '(warning|error):' "$TMP/sparse" && st=1
+gate "sparse (make C=2 security/safename/)" "$TMP/sparse" $st
+
+# coccinelle, bounded.
+timeout "${COCCI_TIMEOUT:-1200}" make -s -C "$KTREE" ${OBJ:+O="$OBJ"} \
+	coccicheck MODE=report M=security/safename J="$JOBS" >"$TMP/cocci" 2>&1
+st=$?
+[ $st -eq 124 ] && echo "coccicheck timed out" >>"$TMP/cocci"
+grep -Eq 'safename/[^ :]+\.[ch]:[0-9]' "$TMP/cocci" && st=1
+gate "coccicheck (MODE=report M=security/safename)" "$TMP/cocci" $st
+
+# W=1: the changed flags rebuild the objects.
+kmake -j"$JOBS" W=1 security/safename/ >"$TMP/w1" 2>&1
+st=$?
+grep -Eq '(warning|error):' "$TMP/w1" && st=1
+gate "W=1 (make W=1 security/safename/)" "$TMP/w1" $st
+# back to the normal flags, so that the next build is not a W=1 one
+kmake -j"$JOBS" security/safename/ >/dev/null 2>&1
+
+# kernel-doc
+scripts/kernel-doc -none -Wall "${KSRC[@]}" >"$TMP/kdoc" 2>&1
+st=$?
+[ -s "$TMP/kdoc" ] && st=1
+gate "kernel-doc -none -Wall (${#KSRC[@]} files)" "$TMP/kdoc" $st
+
+# checkpatch on our C sources.  Two checks cannot hold for a lone file:
+# UNDOCUMENTED_SETUP looks for the kernel-parameters.txt lines in the same
+# patch (the series gate checks that), and the fuzzers must define
+# libFuzzer's LLVMFuzzerTestOneInput (CAMELCASE).
+: >"$TMP/cp"
+st=0
+for f in "${CSRC[@]}"; do
+	ignore=UNDOCUMENTED_SETUP
+	case $f in tools/testing/safename/*) ignore=$ignore,CAMELCASE ;; esac
+	scripts/checkpatch.pl --strict --terse --no-summary --ignore "$ignore" \
+		-f "$f" >>"$TMP/cp" 2>&1 || st=1
+done
+[ -s "$TMP/cp" ] && st=1
+gate "checkpatch --strict -f (${#CSRC[@]} C files)" "$TMP/cp" $st
+
+# checkpatch on the series
+if [ -z "$SERIES" ]; then
+	n=$((n + 1))
+	echo "ok $n - checkpatch --strict on the series # SKIP no -s SERIESDIR"
+else
+	: >"$TMP/series"
+	st=0
+	np=0
+	for p in "$SERIES"/[0-9][0-9][0-9][0-9]-*.patch; do
+		[ -e "$p" ] || continue
+		case $p in */0000-cover-letter.patch) continue ;; esac
+		np=$((np + 1))
+		scripts/checkpatch.pl --strict --showfile "$p" \
+			>"$TMP/one" 2>&1
+		grep -q '^total: 0 errors, 0 warnings, 0 checks' "$TMP/one" ||
+			{ st=1; { echo "$(basename "$p"):"; cat "$TMP/one"; } >>"$TMP/series"; }
+	done
+	[ $np -gt 0 ] || { st=1; echo "no patch in $SERIES" >>"$TMP/series"; }
+	gate "checkpatch --strict on the series ($np patches)" "$TMP/series" $st
+fi
+
+# ABI: every knob of fs.c in both places; get_abi.pl parses our files.
+: >"$TMP/abi"
+st=0
+abifiles=(Documentation/ABI/testing/sysfs-fs-safename
+	  Documentation/ABI/testing/securityfs-safename)
+for f in "${abifiles[@]}"; do
+	[ -f "$f" ] || { echo "missing $f" >>"$TMP/abi"; st=1; }
+done
+if [ $st -eq 0 ]; then
+	mkdir -p "$TMP/abidir/testing"
+	cp "${abifiles[@]}" "$TMP/abidir/testing/"
+	scripts/get_abi.pl rest --dir "$TMP/abidir" >/dev/null 2>>"$TMP/abi" || st=1
+	knobs=$(sed -n 's/.*\(SAFENAME_KNOB(\|\.name = \)"\([a-z0-9_]*\)".*/\2/p' \
+		security/safename/fs.c)
+	[ -n "$knobs" ] || { echo "no knob found in fs.c" >>"$TMP/abi"; st=1; }
+	for k in $knobs; do
+		for d in /sys/fs/safename /sys/kernel/security/safename; do
+			grep -q "^What:[[:space:]]*$d/$k\$" "${abifiles[@]}" ||
+				{ echo "$d/$k is not described" >>"$TMP/abi"; st=1; }
+		done
+	done
+fi
+[ -s "$TMP/abi" ] && st=1
+gate "ABI descriptions (get_abi.pl; every knob in both places)" "$TMP/abi" $st
+
+# docs: the kernel's Sphinx configuration over our documents alone, with
+# the ABI rendered by the kernel-abi directive; then the LSM book as
+# make htmldocs builds it.  Any warning fails, but for graphviz's absence
+# and the links out of the LSM book that a partial build cannot resolve.
+: >"$TMP/docs"
+st=0
+rst=Documentation/admin-guide/LSM/Safename.rst
+if [ ! -f "$rst" ]; then
+	echo "missing $rst" >"$TMP/docs"
+	st=1
+else
+	mkdir -p "$TMP/src/admin-guide/LSM" "$TMP/tree/Documentation/ABI/testing"
+	cp "$rst" "$TMP/src/admin-guide/LSM/"
+	cp "${abifiles[@]}" "$TMP/tree/Documentation/ABI/testing/" 2>/dev/null
+	ln -s "$KTREE/scripts" "$TMP/tree/scripts"
+	printf '%s\n' "Safename documentation" "======================" "" \
+		".. toctree::" "" "   admin-guide/LSM/Safename" "   abi" \
+		>"$TMP/src/index.rst"
+	printf '%s\n' "Safename ABI" "============" "" \
+		".. kernel-abi:: ABI/testing" >"$TMP/src/abi.rst"
+	srctree="$TMP/tree" sphinx-build -q -b html -c "$KTREE/Documentation" \
+		-d "$TMP/doctrees" "$TMP/src" "$TMP/html" >"$TMP/sphinx" 2>&1 || st=1
+	make -s -C "$KTREE" ${OBJ:+O="$OBJ"} BUILDDIR="$TMP/lsm" SPHINXDIRS=admin-guide/LSM \
+		htmldocs >>"$TMP/sphinx" 2>&1 || st=1
+	grep -E 'WARNING|ERROR|CRITICAL|SEVERE|Error|Traceback|Can.t' "$TMP/sphinx" |
+		grep -v 'dot(1) not found' |
+		grep -Ev "/LSM/(apparmor|ipe|LoadPin|SELinux|Smack|SafeSetID|tomoyo|Yama)\.rst:[0-9]+: WARNING: unknown document: " \
+		>"$TMP/docs"
+	[ -s "$TMP/docs" ] && st=1
+	grep -q 'Safename' "$TMP/lsm/admin-guide/LSM/index.html" 2>/dev/null ||
+		{ echo "Safename is not in the LSM index toctree" >>"$TMP/docs"; st=1; }
+	[ $st -ne 0 ] && [ ! -s "$TMP/docs" ] && tail -20 "$TMP/sphinx" >"$TMP/docs"
+fi
+gate "docs (Sphinx, kernel conf.py: Safename.rst, ABI, LSM book)" "$TMP/docs" $st
+
+exit $failed

@@ -315,11 +315,19 @@ static int safename_securityfs_show(struct seq_file *m, void *v)
 static int safename_securityfs_open(struct inode *inode, struct file *file)
 {
 	const struct safename_knob *knob = inode->i_private;
+	int err;
 
 	/* Refuse writers of read-only knobs as kernfs does. */
 	if ((file->f_mode & FMODE_WRITE) && !(knob->mode & 0200))
 		return -EACCES;
-	return single_open(file, safename_securityfs_show, inode->i_private);
+	err = single_open(file, safename_securityfs_show, inode->i_private);
+	/*
+	 * seq_open() clears FMODE_PWRITE; put it back so that a pwrite() at
+	 * an offset reaches the write handler and gets -EINVAL, as in sysfs.
+	 */
+	if (!err)
+		file->f_mode |= FMODE_PWRITE;
+	return err;
 }
 
 static ssize_t safename_securityfs_write(struct file *file,

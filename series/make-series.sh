@@ -214,7 +214,7 @@ cmp -s "$BASE/MAINTAINERS" "$WORK/MAINTAINERS.final" ||
 
 # ---------------------------------------------------------- format-patch
 rm -f "$OUT"/[0-9][0-9][0-9][0-9]-*.patch
-git -C "$BASE" -c core.abbrev=12 format-patch -q --cover-letter \
+GIT_COMMITTER_DATE=$SERIES_DATE git -C "$BASE" -c core.abbrev=12 format-patch -q --cover-letter \
 	--base=pristine --no-signature --subject-prefix=PATCH \
 	-o "$OUT" pristine..series >/dev/null
 cover=$(ls "$OUT"/0000-cover-letter.patch)

@@ -234,9 +234,9 @@ check-vm: $(BZIMAGE) $(INITRAMFS) $(BOOTS)
 clean:
 	rm -rf $(B)/kunit $(B)/vm-kernel $(B)/vm-config $(B)/initramfs* \
 		$(B)/kselftest-install $(B)/ext2.img $(B)/logs $(B)/results \
-		$(B)/share $(B)/patched $(B)/placeholder
-	rm -f $(filter-out $(ST)/pristine $(ST)/linux $(ST)/owned.list \
-		$(ST)/tree,$(wildcard $(ST)/*))
+		$(B)/share $(B)/placeholder
+	rm -f $(ST)/kunit-build $(ST)/vm-config $(ST)/vm-headers \
+		$(ST)/kselftest $(ST)/var-*
 
 # distclean: all of build/
 distclean:

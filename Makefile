@@ -25,9 +25,11 @@ PRISTINE  := $(B)/pristine
 LINUX     := $(B)/linux
 
 JOBS      ?= 2
-# ccache for every kernel build, its cache outside the checkout
+# ccache for every kernel build, its cache outside the checkout; paths
+# relative to the checkout, so that clones in other folders share hits
 CCACHE_DIR ?= $(HOME)/.cache/safename-ccache
-export CCACHE_DIR
+CCACHE_BASEDIR ?= $(REPO)
+export CCACHE_DIR CCACHE_BASEDIR
 KCC       := ccache gcc
 KMAKE     := $(MAKE) --no-print-directory -C $(LINUX) CC="$(KCC)" HOSTCC="$(KCC)"
 

@@ -84,7 +84,9 @@ fi
 
 say "The knobs, in $SYS and $SEC"
 # one line per knob; lines of a multi-line file (stats) joined with "; "
-show() { cat "$1" 2>/dev/null | tr '\n' ';' | sed 's/;$//; s/;/; /g' || echo '?'; }
+show() {
+	if [ -r "$1" ]; then tr '\n' ';' <"$1" | sed 's/;$//; s/;/; /g'; else echo '?'; fi
+}
 for f in "$SYS"/*; do
 	k=${f##*/}
 	printf '%-24s sysfs: %-22s securityfs: %s\n' "$k" "$(show "$f")" "$(show "$SEC/$k")"

@@ -44,11 +44,12 @@ if [ "$KVM" = 1 ]; then
 	args+=(-accel kvm -cpu host)
 else
 	args+=(-accel tcg -cpu max)
-	[ "$ICOUNT" = 1 ] && args+=(-icount shift=0,sleep=off)
+	[ "$ICOUNT" = 1 ] && args+=(-icount "shift=0,sleep=off")
 fi
 if [ -n "$SHARE" ]; then
 	rm -rf "$SHARE"
 	mkdir -p "$SHARE"
+	# shellcheck disable=SC2054
 	args+=(-fsdev "local,id=share,path=$SHARE,security_model=mapped-xattr"
 	       -device virtio-9p-pci,fsdev=share,mount_tag=share)
 fi

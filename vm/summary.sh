@@ -9,7 +9,7 @@ RESULTS=$1
 tp=0 tf=0
 echo "=== summary"
 # in the order the suites ran (oldest count file first)
-# shellcheck disable=SC2012
+# shellcheck disable=SC2045
 for c in $(ls -1tr "$RESULTS"/*.count 2>/dev/null); do
 	[ -f "$c" ] || continue
 	read -r p f _ <"$c" || true

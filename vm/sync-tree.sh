@@ -69,7 +69,7 @@ if git -C "$REPO" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 			[ -f "$REPO/$f" ] && printf '%s\n' "$f"; done >"$new_overlay"
 else
 	# shellcheck disable=SC2086
-	(cd "$REPO" && find $dirs -type f 2>/dev/null || true) | sort -u >"$new_overlay"
+	(cd "$REPO" && { find $dirs -type f 2>/dev/null || true; }) | sort -u >"$new_overlay"
 fi
 
 # --- the patches ----------------------------------------------------------

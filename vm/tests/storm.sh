@@ -1,0 +1,15 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Guest side of the "storm" boot: Safename under load (storm_test), on its
+# own boot so that its floods of log lines and policy switches stay apart
+# from the other tests.
+set -u
+
+test=/selftests/safename/storm_test
+echo "# $test"
+if [ ! -x "$test" ]; then
+	echo "not ok 1 storm_test # missing"
+	exit 1
+fi
+exec "$test"

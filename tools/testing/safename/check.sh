@@ -21,7 +21,8 @@ for t in "$@"; do
 	log=$O/check-$t.log
 	rm -rf "$work"
 	mkdir -p "$work"
-	cp corpus/"$t"/* "$work"/
+	seeds=${CORPUS:-../../../corpus}/$t
+	[ ! -d "$seeds" ] || cp "$seeds"/* "$work"/
 	"$O/fuzz-$t" "$work" -dict="$t.dict" -seed="$SEED" \
 		-max_total_time="$SECONDS_EACH" -print_final_stats=1 \
 		-artifact_prefix="$O/crash-$t-" >"$log" 2>&1

@@ -192,7 +192,8 @@ static int safename_inode_mkdir(struct inode *dir, struct dentry *dentry,
 /**
  * safename_inode_mknod() - check the name of a new special file
  * @dir: the parent directory.
- * @dentry: the new node: fifo, socket, device or regular file.
+ * @dentry: the new node: fifo, socket or device node (mknod(2) of a
+ *          regular file goes through safename_inode_create()).
  * @mode: its mode.
  * @dev: its device number.
  *

@@ -106,6 +106,31 @@ static void safename_log(enum safename_op op, u8 mode, enum safename_rule rule,
 }
 
 /**
+ * safename_violation() - count, log and judge a name that fails the rule
+ * @op: the operation.
+ * @mode: the mode in force for the task, not 0.
+ * @rule: the rule that failed.
+ * @offset: the offset of the failure.
+ * @name: the name.
+ *
+ * Kept out of line, away from the path of names that pass.
+ *
+ * Return: -EPERM when the mode enforces, else 0.
+ */
+static noinline int safename_violation(enum safename_op op, u8 mode,
+				       enum safename_rule rule, size_t offset,
+				       const struct qstr *name)
+{
+	this_cpu_inc(safename_stats.violations);
+	this_cpu_inc(safename_stats.rule[rule]);
+	if (mode & SAFENAME_MODE_ENFORCE)
+		this_cpu_inc(safename_stats.denied);
+	if (mode & SAFENAME_MODE_LOG)
+		safename_log(op, mode, rule, offset, name);
+	return mode & SAFENAME_MODE_ENFORCE ? -EPERM : 0;
+}
+
+/**
  * safename_check_name() - apply the policy to a new name
  * @name: the last component of the new name.
  * @op: the operation.
@@ -130,15 +155,9 @@ static noinline int safename_check_name(const struct qstr *name,
 				      &offset);
 	rcu_read_unlock();
 
-	if (rule == SAFENAME_RULE_PASS)
+	if (likely(rule == SAFENAME_RULE_PASS))
 		return 0;
-	this_cpu_inc(safename_stats.violations);
-	this_cpu_inc(safename_stats.rule[rule]);
-	if (mode & SAFENAME_MODE_ENFORCE)
-		this_cpu_inc(safename_stats.denied);
-	if (mode & SAFENAME_MODE_LOG)
-		safename_log(op, mode, rule, offset, name);
-	return mode & SAFENAME_MODE_ENFORCE ? -EPERM : 0;
+	return safename_violation(op, mode, rule, offset, name);
 }
 
 /**

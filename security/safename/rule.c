@@ -443,41 +443,34 @@ static bool safename_printable8(const unsigned char *p)
 }
 
 /**
- * safename_check() - check a name against the rules
- * @rules: prepared rules (see safename_rules_prepare()).
- * @name: the name.
- * @len: its length; an empty name passes.
+ * safename_check_from() - run the automaton over the rest of a name
+ * @rules: prepared rules.
+ * @name: the name, whose first and last bytes are in their sets.
+ * @len: its length, at least 1.
+ * @i: the first byte not checked yet: 1, or a byte after the first that
+ *     follows printable ASCII only.
+ * @state: the state of the automaton before @name[@i].
  * @offset: set to the offset of the first failure, if any.
- *
- * One pass over the name; only a failing name costs a second one, in
- * safename_explain(), to name the rule and the offset.
  *
  * Return: %SAFENAME_RULE_PASS, or the rule that fails first.
  */
-enum safename_rule safename_check(const struct safename_rules *rules,
-				  const unsigned char *name, size_t len,
-				  size_t *offset)
+static enum safename_rule safename_check_from(const struct safename_rules *rules,
+					      const unsigned char *name,
+					      size_t len, size_t i, u8 state,
+					      size_t *offset)
 {
 	const u8 *middle = rules->middle_class;
 	const unsigned char *p, *last = NULL;
-	size_t i = 1, end = len - 1;
-	u8 state;
-
-	if (!len)
-		return SAFENAME_RULE_PASS;
-	if (!safename_byteset_test(&rules->initial, name[0]) ||
-	    !safename_byteset_test(&rules->final, name[len - 1]))
-		return safename_explain(rules, name, len, offset);
+	size_t end = len - 1;
 
 	/*
 	 * The middle bytes are name[1] to name[end - 1].  Words may also
-	 * cover the first and the last byte, whose sets are tested above:
+	 * cover the first and the last byte, whose sets are tested already:
 	 * being printable ASCII, they leave the automaton where it was.  The
 	 * last word of the name starts at @last.
 	 */
 	if (rules->middle_printable && len >= 8)
 		last = name + len - 8;
-	state = safename_dfa[SN_S_ACCEPT][rules->edge_class[name[0]]];
 	while (i < end) {
 		/*
 		 * At a character boundary, printable ASCII keeps the
@@ -503,6 +496,57 @@ enum safename_rule safename_check(const struct safename_rules *rules,
 	if (state != SN_S_ACCEPT)
 		return safename_explain(rules, name, len, offset);
 	return SAFENAME_RULE_PASS;
+}
+
+/**
+ * safename_check() - check a name against the rules
+ * @rules: prepared rules (see safename_rules_prepare()).
+ * @name: the name.
+ * @len: its length; an empty name passes.
+ * @offset: set to the offset of the first failure, if any.
+ *
+ * One pass over the name; only a failing name costs a second one, in
+ * safename_explain(), to name the rule and the offset.  The common case,
+ * printable ASCII throughout, is taken a word (or, in a name shorter than a
+ * word, a byte) at a time here; anything else goes on through the
+ * automaton from where the printable ASCII stops.
+ *
+ * Return: %SAFENAME_RULE_PASS, or the rule that fails first.
+ */
+enum safename_rule safename_check(const struct safename_rules *rules,
+				  const unsigned char *name, size_t len,
+				  size_t *offset)
+{
+	const unsigned char *p, *last;
+	size_t i = 0;
+
+	if (!len)
+		return SAFENAME_RULE_PASS;
+	if (!safename_byteset_test(&rules->initial, name[0]) ||
+	    !safename_byteset_test(&rules->final, name[len - 1]))
+		return safename_explain(rules, name, len, offset);
+
+	/* i: how many leading bytes are known to be printable ASCII. */
+	if (rules->middle_printable && len >= 8) {
+		last = name + len - 8;
+		for (p = name; p < last && safename_printable8(p); p += 8)
+			;
+		if (p >= last && safename_printable8(last))
+			return SAFENAME_RULE_PASS;
+		i = p - name;
+	} else if (rules->middle_printable) {
+		while (i < len && (u8)(name[i] - 0x20) < 0x5f)
+			i++;
+		if (i == len)
+			return SAFENAME_RULE_PASS;
+	}
+	/* Up to name[i - 1], the automaton stays at a character boundary. */
+	if (i)
+		return safename_check_from(rules, name, len, i, SN_S_ACCEPT,
+					   offset);
+	return safename_check_from(rules, name, len, 1,
+				   safename_dfa[SN_S_ACCEPT][rules->edge_class[name[0]]],
+				   offset);
 }
 
 /**

@@ -2,7 +2,8 @@
 /*
  * rulebench - instructions per name of the Safename check, under callgrind
  *
- * Compiles security/safename/rule.c unchanged (see shim/) and compares
+ * Compiles security/safename/rule.c unchanged (with the shim of
+ * tools/safename/include) and compares
  * safename_check() with a straightforward baseline written from the 2016
  * description: a bitmap test per byte, then a separate UTF-8 pass.  Run it
  * under valgrind --tool=callgrind --collect-atstart=no: it collects only

@@ -13,7 +13,8 @@ out=${1:?usage: rulebench.sh BUILD_DIR}
 mkdir -p "$out"
 repeat=100
 
-gcc -O2 -Wall -I "$here/shim" -I "$here/../security/safename" \
+gcc -O2 -Wall -I "$here/../tools/safename/include" \
+	-I "$here/../security/safename" \
 	-o "$out/rulebench" "$here/rulebench.c" \
 	"$here/../security/safename/rule.c"
 rm -f "$out"/cg.out*

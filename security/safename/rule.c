@@ -432,7 +432,7 @@ enum safename_rule safename_explain(const struct safename_rules *rules,
  *
  * Return: true when all eight bytes are in 0x20..0x7e.
  */
-static bool safename_printable8(const unsigned char *p)
+static __always_inline bool safename_printable8(const unsigned char *p)
 {
 	const u64 ones = 0x0101010101010101ULL;
 	const u64 high = 0x8080808080808080ULL;

@@ -83,8 +83,8 @@ struct safename_rules {
  *
  * Return: true when @b is in @set.
  */
-static inline bool safename_byteset_test(const struct safename_byteset *set,
-					 u8 b)
+static __always_inline bool
+safename_byteset_test(const struct safename_byteset *set, u8 b)
 {
 	return (set->bits[b >> 6] >> (b & 63)) & 1;
 }

@@ -3,8 +3,8 @@
  * The kernel types that security/safename/rule.c uses, for user space.
  *
  * The user-space <linux/types.h> of the installed kernel headers gives
- * __u8 .. __u64; this adds the kernel's short names, bool and size_t, as
- * the shim headers of the kernel's own tools do.
+ * __u8 .. __u64; this adds the kernel's short names, bool, size_t and
+ * __always_inline, as the shim headers of the kernel's own tools do.
  */
 
 #ifndef _TOOLS_SAFENAME_LINUX_TYPES_H
@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/cdefs.h>	/* glibc's __always_inline, as the kernel has it */
 
 #include_next <linux/types.h>
 

@@ -422,24 +422,23 @@ enum safename_rule safename_explain(const struct safename_rules *rules,
 }
 
 /**
- * safename_printable8() - are eight bytes all printable ASCII?
- * @p: the bytes, at any alignment.
+ * safename_unprintable8() - find bytes outside printable ASCII in a word
+ * @p: eight bytes, at any alignment.
  *
  * Tests every byte for 0x20..0x7e at once: a byte below 0x20 borrows into
  * its high bit when 0x20 is subtracted, one above 0x7e has its high bit set
- * once 1 is added.  Carries between bytes only ever follow a byte already
- * found out of range, so the answer is exact.
+ * already or once 1 is added.  Carries between bytes only ever follow a
+ * byte that is out of range itself, so the answer is exact.
  *
- * Return: true when all eight bytes are in 0x20..0x7e.
+ * Return: 0 when all eight bytes are in 0x20..0x7e, else not 0.
  */
-static __always_inline bool safename_printable8(const unsigned char *p)
+static __always_inline u64 safename_unprintable8(const unsigned char *p)
 {
 	const u64 ones = 0x0101010101010101ULL;
-	const u64 high = 0x8080808080808080ULL;
 	u64 w;
 
 	__builtin_memcpy(&w, p, sizeof(w));
-	return !((((w - 0x20 * ones) & ~w) | w | (w + ones)) & high);
+	return ((w - 0x20 * ones) | w | (w + ones)) & (0x80 * ones);
 }
 
 /**
@@ -478,13 +477,13 @@ static enum safename_rule safename_check_from(const struct safename_rules *rules
 		 */
 		if (state == SN_S_ACCEPT && last) {
 			p = name + i;
-			while (p <= last && safename_printable8(p))
+			while (p <= last && !safename_unprintable8(p))
 				p += 8;
 			/*
 			 * Fewer than eight left: the last word of the name,
 			 * overlapping bytes already checked, covers them.
 			 */
-			if (p > last && safename_printable8(last))
+			if (p > last && !safename_unprintable8(last))
 				break;
 			i = p - name;
 		}
@@ -529,9 +528,15 @@ enum safename_rule safename_check(const struct safename_rules *rules,
 	/* i: how many leading bytes are known to be printable ASCII. */
 	if (rules->middle_printable && len >= 8) {
 		last = name + len - 8;
-		for (p = name; p < last && safename_printable8(p); p += 8)
+		/* Four words at a time, then the one where they stop. */
+		for (p = name; last - p >= 32; p += 32)
+			if (safename_unprintable8(p) | safename_unprintable8(p + 8) |
+			    safename_unprintable8(p + 16) |
+			    safename_unprintable8(p + 24))
+				break;
+		for (; p < last && !safename_unprintable8(p); p += 8)
 			;
-		if (p >= last && safename_printable8(last))
+		if (p >= last && !safename_unprintable8(last))
 			return SAFENAME_RULE_PASS;
 		i = p - name;
 	} else if (rules->middle_printable) {

@@ -60,10 +60,11 @@ export KVM ICOUNT TIMEOUT
 # suites of `make check`, in order; each is a target check-NAME that leaves
 # build/results/NAME*.count files holding "PASSED FAILED" (see vm/summary.sh).
 # Other suites add themselves here.
-CHECK_SUITES := kunit vm
+CHECK_SUITES := kunit vm tools fuzz series debug
 
 .PHONY: help all deps tree kunit kunit-build vm-kernel initramfs selftests \
-	run check $(addprefix check-,$(CHECK_SUITES)) clean distclean FORCE
+	run check $(addprefix check-,$(CHECK_SUITES)) clean distclean FORCE \
+	series bench fuzz debug-kernel
 
 # help: the targets and variables
 help:
@@ -72,7 +73,11 @@ help:
 	@echo "make check     run every test suite: $(CHECK_SUITES)"
 	@echo "make all       build the KUnit kernel, the VM kernel and initramfs"
 	@echo "make kunit     run the KUnit tests under UML ($(KUNITCONFIG))"
-	@echo "make vm-kernel | initramfs | selftests | tree | deps"
+	@echo "make series    the kernel patch series in build/series-out/"
+	@echo "make bench     benchmarks: the rule (callgrind) and the VM (icount)"
+	@echo "make fuzz      run each fuzzer for FUZZ_SECONDS (default 60)"
+	@echo "make check-debug  the sanitizer kernel's suite alone"
+	@echo "make vm-kernel | debug-kernel | initramfs | selftests | tree | deps"
 	@echo "make clean     remove build outputs, keep the extracted trees"
 	@echo "make distclean remove build/ entirely"
 	@echo "variables: KVM=1 ICOUNT=1 TIMEOUT=s UNPRIV=m PRIV=m APPEND='args'" \
@@ -231,6 +236,92 @@ check-kunit: $(ST)/kunit-build
 check-vm: $(BZIMAGE) $(INITRAMFS) $(BOOTS)
 	@KERNEL=$(BZIMAGE) INITRD=$(INITRAMFS) LOGDIR=$(LOGS) SHARE=$(B)/share \
 	$(REPO)/vm/boot-suite.sh $(BOOTS) $(RESULTS)
+
+# check-tools: safename-scan's tests on the host (TAP)
+check-tools:
+	@mkdir -p $(LOGS) $(RESULTS)
+	@rc=0; $(MAKE) --no-print-directory -C $(REPO)/tools/safename \
+		OUTPUT=$(B)/tools/ check >$(LOGS)/tools.log 2>&1 || rc=$$?; \
+	$(REPO)/vm/count-tap.sh tools $(LOGS)/tools.log $$rc >$(RESULTS)/tools.count
+
+# check-fuzz: a short bounded libFuzzer run of each fuzz target
+FUZZ_CHECK_SECONDS ?= 20
+check-fuzz:
+	@mkdir -p $(LOGS) $(RESULTS)
+	@rc=0; $(MAKE) --no-print-directory -C $(REPO)/tools/testing/safename \
+		O=$(B)/fuzz CHECK_SECONDS=$(FUZZ_CHECK_SECONDS) check \
+		>$(LOGS)/fuzz.log 2>&1 || rc=$$?; \
+	$(REPO)/vm/count-tap.sh fuzz $(LOGS)/fuzz.log $$rc >$(RESULTS)/fuzz.count
+
+# fuzz: each fuzz target for FUZZ_SECONDS
+FUZZ_SECONDS ?= 60
+fuzz:
+	@$(MAKE) --no-print-directory -C $(REPO)/tools/testing/safename \
+		O=$(B)/fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz
+
+# series: the patch series, from the pristine tree, in build/series-out/
+SERIES_OUT := $(B)/series-out
+series: | deps
+	@rm -rf $(SERIES_OUT)
+	@$(REPO)/series/make-series.sh $(SERIES_OUT)
+	@echo "series: $$(ls $(SERIES_OUT)/*.patch | wc -l) files in build/series-out/"
+
+# check-series: the series applies with git am and builds after each patch,
+# checkpatch --strict is clean on every patch; then the static gates
+# (sparse, coccinelle, W=1, kernel-doc, checkpatch, ABI, docs)
+check-series: series
+	@mkdir -p $(LOGS) $(RESULTS)
+	@rc=0; { $(REPO)/series/check-series.sh $(SERIES_OUT) && \
+		$(REPO)/series/gates.sh -O $(B)/series/kbuild -s $(SERIES_OUT) \
+			$(B)/series/apply; } >$(LOGS)/series.log 2>&1 || rc=$$?; \
+	$(REPO)/vm/count-tap.sh series $(LOGS)/series.log $$rc >$(RESULTS)/series.count
+
+# the sanitizer VM kernel: vm/x86_64.config + vm/x86_64-debug.config
+DEBUGK    := $(B)/debug-kernel
+DEBUG_BZIMAGE := $(DEBUGK)/arch/x86/boot/bzImage
+$(B)/debug.config: $(REPO)/vm/x86_64.config $(REPO)/vm/x86_64-debug.config
+	@cat $^ >$@
+$(ST)/debug-config: $(B)/debug.config $(REPO)/vm/kconfig.sh $(ST)/tree-kernel
+	@echo "  KCONFIG tinyconfig + vm/x86_64.config + vm/x86_64-debug.config"
+	@$(REPO)/vm/kconfig.sh $(LINUX) $(B)/debug-config $(DEBUGK) $(B)/debug.config \
+		CC="$(KCC)" HOSTCC="$(KCC)"
+	@touch $@
+debug-kernel: $(DEBUG_BZIMAGE)
+$(DEBUG_BZIMAGE): $(ST)/debug-config $(ST)/tree-kernel
+	@mkdir -p $(LOGS)
+	@echo "  KERNEL  build/debug-kernel (log: build/logs/debug-kernel.log)"
+	@$(KMAKE) O=$(DEBUGK) ARCH=x86_64 -j$(JOBS) bzImage >$(LOGS)/debug-kernel.log 2>&1 || \
+		{ tail -40 $(LOGS)/debug-kernel.log; echo "debug-kernel: build FAILED," \
+		  "see build/logs/debug-kernel.log" >&2; exit 1; }
+	@touch $@
+
+# check-debug: the kselftests and the storm on the sanitizer kernel; any
+# BUG, WARNING, KASAN, UBSAN, lockdep, RCU or kmemleak report fails it
+check-debug: $(DEBUG_BZIMAGE) $(INITRAMFS)
+	@KERNEL=$(DEBUG_BZIMAGE) INITRD=$(INITRAMFS) LOGDIR=$(LOGS) SHARE=$(B)/share \
+	TIMEOUT=$(DEBUG_TIMEOUT) $(REPO)/vm/boot-suite.sh $(REPO)/vm/tests/boots-debug $(RESULTS)
+DEBUG_TIMEOUT ?= 1500
+
+# bench: the rule under callgrind, then the VM under -icount (not tests:
+# figures only); TSVs in build/bench/
+BENCH_ROUNDS ?= 5
+BENCH_ITERATIONS ?= 4000
+$(B)/bench-guest/fsbench: $(REPO)/bench/fsbench.c $(REPO)/bench/vm-bench.sh
+	@mkdir -p $(dir $@)
+	@gcc -O2 -Wall -static -o $@ $<
+	@cp $(REPO)/bench/vm-bench.sh $(dir $@)bench.sh
+$(B)/bench-initramfs.cpio.gz: $(INITRAMFS) $(B)/bench-guest/fsbench
+	@$(REPO)/vm/mkinitramfs.sh $(B)/bench-initramfs $@ $(KST_INSTALL) $(REPO)/vm \
+		$(B)/ext2.img $(B)/bench-guest
+bench: $(BZIMAGE) $(B)/bench-initramfs.cpio.gz | deps
+	@echo "=== the rule: instructions per name (callgrind)"
+	@$(REPO)/bench/rulebench.sh $(B)/bench
+	@echo "=== the hooks in the VM: ops/s under -icount (rounds=$(BENCH_ROUNDS))"
+	@KERNEL=$(BZIMAGE) INITRD=$(B)/bench-initramfs.cpio.gz LOGDIR=$(LOGS) \
+	BENCH_ARGS="sn.rounds=$(BENCH_ROUNDS) sn.iterations=$(BENCH_ITERATIONS)" \
+		$(REPO)/bench/run-vm-bench.sh $(B)/bench
+	@echo "=== safename-scan against find(1), 1000000 names"
+	@$(MAKE) --no-print-directory -C $(REPO)/tools/safename OUTPUT=$(B)/tools/ bench
 
 # clean: build outputs, keeping the extracted trees and ccache
 clean:

@@ -4,11 +4,12 @@
 # Exit status 0 when Safename is active and behaved as the policy says.
 set -eu
 
-unpriv=3 priv=2
+unpriv=3 priv=2 seal=1
 for arg in $(cat /proc/cmdline); do
 	case $arg in
 	sn.unpriv=*) unpriv=${arg#sn.unpriv=} ;;
 	sn.priv=*) priv=${arg#sn.priv=} ;;
+	sn.seal=*) seal=${arg#sn.seal=} ;;
 	esac
 done
 
@@ -91,6 +92,18 @@ for f in "$SYS"/*; do
 	k=${f##*/}
 	printf '%-24s sysfs: %-22s securityfs: %s\n' "$k" "$(show "$f")" "$(show "$SEC/$k")"
 done
+
+say "The counters since boot ($SYS/stats)"
+cat "$SYS/stats"
+grep -q '^violations [1-9]' "$SYS/stats" || fail "stats counted no violation"
+
+if [ "$seal" = 1 ]; then
+	say "Sealing the policy until reboot: echo 1 > $SYS/locked (make run APPEND=sn.seal=0 skips this)"
+	echo 1 >"$SYS/locked"
+	expect refused root "turn enforcement off (sealed)" "echo 0 >$SYS/mode_for_unprivileged"
+	expect refused root "unseal it (sealed)" "echo 0 >$SEC/locked"
+	echo "locked: $(cat "$SYS/locked"); mode_for_unprivileged: $(cat "$SYS/mode_for_unprivileged")"
+fi
 
 if [ "$bad" = 0 ]; then
 	say "Demonstration complete: Safename behaved as the policy says."

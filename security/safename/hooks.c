@@ -166,11 +166,12 @@ static noinline int safename_check_name(const struct qstr *name,
  * @op: the operation.
  *
  * While both modes are 0 the static key is off and this costs nothing.
+ * Always inlined: the -Os builds of small kernels would call it.
  *
  * Return: 0, or -EPERM.
  */
-static inline int safename_hook(const struct dentry *dentry,
-				enum safename_op op)
+static __always_inline int safename_hook(const struct dentry *dentry,
+					 enum safename_op op)
 {
 	if (!static_branch_unlikely(&safename_enabled))
 		return 0;

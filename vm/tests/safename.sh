@@ -16,23 +16,7 @@ NINEP_MOUNT=/mnt/9p
 NINEP_DIR=$NINEP_MOUNT/safename-selftests
 TESTS=/selftests/safename
 
-failed=0
-n=0
-out=/tmp/safename-check.out
-
-# check DESCRIPTION COMMAND...: one TAP line, the output as diagnostics
-check() {
-	desc=$1
-	shift
-	n=$((n + 1))
-	if "$@" >"$out" 2>&1; then
-		echo "ok $n - $desc"
-	else
-		echo "not ok $n - $desc"
-		sed 's/^/# /' "$out"
-		failed=1
-	fi
-}
+. /tests/tap.sh
 
 active() {
 	tr ',' '\n' </sys/kernel/security/lsm | grep -qx safename
@@ -77,9 +61,9 @@ for test in hooks_test knobs_test log_test lsm_test stats_test; do
 	echo "# $TESTS/$test"
 	if [ ! -x "$TESTS/$test" ]; then
 		echo "not ok 1 $test # missing"
-		failed=1
+		tap_failed=1
 	elif ! "$TESTS/$test"; then
-		failed=1
+		tap_failed=1
 	fi
 done
 
@@ -87,4 +71,4 @@ rm -rf "$NINEP_DIR"
 umount "$EXT2_DIR" 2>/dev/null
 [ -n "${loop:-}" ] && losetup -d "$loop" 2>/dev/null
 umount "$TMPFS_DIR" 2>/dev/null
-exit "$failed"
+exit "$tap_failed"

@@ -51,9 +51,11 @@ allowed() {
 	fi && [ -d "$2" ] && rmdir -- "$2"
 }
 
-# write_refused FILE TEXT: one write of TEXT to FILE fails with EPERM
+# write_refused FILE TEXT: one write of TEXT to FILE fails with EPERM (the
+# shell's echo reports "write error: Operation not permitted"; its printf
+# says nothing)
 write_refused() {
-	out=$(printf '%s' "$2" 2>&1 >"$1") && { echo "wrote $1"; return 1; }
+	out=$(echo -n "$2" 2>&1 >"$1") && { echo "wrote $1"; return 1; }
 	echo "$out" | grep -q 'Operation not permitted' || { echo "$out"; return 1; }
 }
 

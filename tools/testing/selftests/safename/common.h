@@ -22,9 +22,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -451,6 +453,27 @@ static inline int make_test_dir(const char *base, char *dir,
 	if (chmod(dir, 0777))
 		return -errno;
 	return 0;
+}
+
+/*
+ * Binds a unix socket to @name in the directory @dirfd, which becomes the
+ * working directory.  Returns 0 or an errno value.
+ */
+static inline int bind_unix_at(int dirfd, const char *name)
+{
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	int sock, err = 0;
+
+	if (fchdir(dirfd))
+		return errno;
+	snprintf(addr.sun_path, sizeof(addr.sun_path), "%s", name);
+	sock = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (sock < 0)
+		return errno;
+	if (bind(sock, (struct sockaddr *)&addr, sizeof(addr)))
+		err = errno;
+	close(sock);
+	return err;
 }
 
 #endif /* _SAFENAME_SELFTEST_COMMON_H */

@@ -157,19 +157,8 @@ static int op_mknod_chr(void *arg)
 static int op_bind(void *arg)
 {
 	const struct op_ctx *ctx = arg;
-	struct sockaddr_un addr = { .sun_family = AF_UNIX };
-	int sock, err = 0;
 
-	if (fchdir(ctx->dirfd))
-		return errno;
-	snprintf(addr.sun_path, sizeof(addr.sun_path), "%s", ctx->name);
-	sock = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	if (sock < 0)
-		return errno;
-	if (bind(sock, (struct sockaddr *)&addr, sizeof(addr)))
-		err = errno;
-	close(sock);
-	return err;
+	return bind_unix_at(ctx->dirfd, ctx->name);
 }
 
 static int op_symlink(void *arg)

@@ -54,19 +54,7 @@ static int do_mknod(const struct log_ctx *ctx)
 
 static int do_bind(const struct log_ctx *ctx)
 {
-	struct sockaddr_un addr = { .sun_family = AF_UNIX };
-	int sock, err = 0;
-
-	if (fchdir(ctx->dirfd))
-		return errno;
-	snprintf(addr.sun_path, sizeof(addr.sun_path), "%s", ctx->name);
-	sock = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	if (sock < 0)
-		return errno;
-	if (bind(sock, (struct sockaddr *)&addr, sizeof(addr)))
-		err = errno;
-	close(sock);
-	return err;
+	return bind_unix_at(ctx->dirfd, ctx->name);
 }
 
 static int do_symlink(const struct log_ctx *ctx)

@@ -257,24 +257,35 @@ static const char *const hostile_texts[] = {
 
 #define HOSTILE_VALID	7	/* index of the first valid text */
 
-/* Malformed, oversized, NUL-laden, offset and valid writes, in a loop. */
+#define MIB	(1024 * 1024)
+
+/*
+ * Malformed, random, oversized (4097 bytes and 1 MiB), NUL-laden, offset,
+ * split and valid writes, in a loop.
+ */
 static void *hostile_writer(void *arg)
 {
-	char big[SAFENAME_WRITE_MAX + 1];
+	unsigned int seed = 12345 + (long)arg;
 	long id = (long)arg;
-	int i, fd;
+	char random[64];
+	char *big;
+	int i, k, fd;
 
-	memset(big, '1', sizeof(big));
+	big = malloc(MIB);
+	if (!big)
+		return NULL;
+	memset(big, '1', MIB);
 	for (i = 0; i < 1000; i++) {
 		const char *dir = (i + id) % 2 ? SYSFS_DIR : SECURITYFS_DIR;
 		char path[256];
 
-		switch ((i + id) % 5) {
+		switch ((i + id) % 8) {
 		case 0:
 			knob_write(dir, KNOB_FINAL, hostile_texts[i % 9]);
 			break;
 		case 1:
-			knob_write_len(dir, KNOB_FINAL, big, sizeof(big));
+			knob_write_len(dir, KNOB_FINAL, big,
+				       SAFENAME_WRITE_MAX + 1);
 			break;
 		case 2:
 			knob_write_len(dir, KNOB_FINAL, "33-1\0\x32\x36", 7);
@@ -283,11 +294,34 @@ static void *hostile_writer(void *arg)
 			snprintf(path, sizeof(path), "%s/%s", dir,
 				 knob_names[KNOB_FINAL]);
 			fd = open(path, O_WRONLY | O_CLOEXEC);
-			if (fd >= 0) {
-				if (pwrite(fd, "40-50", 5, 3) != -1)
-					break;
-				close(fd);
-			}
+			if (fd < 0)
+				break;
+			k = pwrite(fd, "40-50", 5, 3);
+			close(fd);
+			break;
+		case 5:
+			/* Random bytes ending in 0xff, which is never valid. */
+			for (k = 0; k < (int)sizeof(random) - 1; k++)
+				random[k] = rand_r(&seed);
+			random[k] = '\xff';
+			k = rand_r(&seed) % sizeof(random);
+			knob_write_len(dir, KNOB_FINAL, random + k,
+				       sizeof(random) - k);
+			break;
+		case 6:
+			knob_write_len(dir, KNOB_FINAL, big, MIB);
+			break;
+		case 7:
+			/* A valid text, then more at its end: refused. */
+			snprintf(path, sizeof(path), "%s/%s", dir,
+				 knob_names[KNOB_FINAL]);
+			fd = open(path, O_WRONLY | O_CLOEXEC);
+			if (fd < 0)
+				break;
+			k = write(fd, hostile_texts[HOSTILE_VALID],
+				  strlen(hostile_texts[HOSTILE_VALID]));
+			k = write(fd, "40-50", 5);
+			close(fd);
 			break;
 		default:
 			knob_write(dir, KNOB_FINAL, hostile_texts[HOSTILE_VALID +
@@ -295,6 +329,7 @@ static void *hostile_writer(void *arg)
 			break;
 		}
 	}
+	free(big);
 	return NULL;
 }
 

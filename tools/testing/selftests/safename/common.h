@@ -456,6 +456,21 @@ static inline int make_test_dir(const char *base, char *dir,
 }
 
 /*
+ * Creates the regular file @name in the directory @dirfd with open(2) and
+ * O_CREAT | O_EXCL.  Returns 0 or an errno value.
+ */
+static inline int create_at(int dirfd, const char *name)
+{
+	int fd;
+
+	fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return errno;
+	close(fd);
+	return 0;
+}
+
+/*
  * Binds a unix socket to @name in the directory @dirfd, which becomes the
  * working directory.  Returns 0 or an errno value.
  */

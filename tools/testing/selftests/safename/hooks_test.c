@@ -97,14 +97,8 @@ static int make_src(int dirfd)
 static int op_open(void *arg)
 {
 	const struct op_ctx *ctx = arg;
-	int fd;
 
-	fd = openat(ctx->dirfd, ctx->name,
-		    O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return errno;
-	close(fd);
-	return 0;
+	return create_at(ctx->dirfd, ctx->name);
 }
 
 static int op_creat(void *arg)

@@ -37,14 +37,7 @@ static int do_mkdir(const struct log_ctx *ctx)
 
 static int do_create(const struct log_ctx *ctx)
 {
-	int fd;
-
-	fd = openat(ctx->dirfd, ctx->name,
-		    O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return errno;
-	close(fd);
-	return 0;
+	return create_at(ctx->dirfd, ctx->name);
 }
 
 static int do_mknod(const struct log_ctx *ctx)

@@ -74,19 +74,20 @@ int __init safename_policy_init(void)
 int safename_policy_set(size_t offset, const void *value, size_t size)
 {
 	struct safename_policy *old, *new;
+	int err = 0;
 	bool on;
 
 	mutex_lock(&safename_policy_lock);
 	old = rcu_dereference_protected(safename_policy,
 					lockdep_is_held(&safename_policy_lock));
 	if (old->locked) {
-		mutex_unlock(&safename_policy_lock);
-		return -EPERM;
+		err = -EPERM;
+		goto unlock;
 	}
 	new = kmemdup(old, sizeof(*old), GFP_KERNEL);
 	if (!new) {
-		mutex_unlock(&safename_policy_lock);
-		return -ENOMEM;
+		err = -ENOMEM;
+		goto unlock;
 	}
 	memcpy((u8 *)new + offset, value, size);
 	safename_rules_prepare(&new->rules);
@@ -101,10 +102,10 @@ int safename_policy_set(size_t offset, const void *value, size_t size)
 	rcu_assign_pointer(safename_policy, new);
 	if (!on)
 		static_branch_disable(&safename_enabled);
-	mutex_unlock(&safename_policy_lock);
-
 	kfree_rcu(old, rcu);
-	return 0;
+unlock:
+	mutex_unlock(&safename_policy_lock);
+	return err;
 }
 
 /**

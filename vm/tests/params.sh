@@ -7,10 +7,7 @@
 set -u
 . /tests/tap.sh
 
-D=/tmp/params
-mkdir -p "$D" && chmod 1777 "$D" && cd "$D" || exit 1
-
-echo "TAP version 13"
+tap_start /tmp/params
 check "no knob was written before: stats are zero" \
 	grep -qx 'violations 0' "$SYS/stats"
 check "mode_for_privileged=1 from boot" knob_is mode_for_privileged 1

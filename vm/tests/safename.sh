@@ -58,13 +58,7 @@ export SAFENAME_EXT2_DIR=$EXT2_DIR
 export SAFENAME_9P_DIR=$NINEP_DIR
 
 for test in hooks_test knobs_test log_test lsm_test stats_test; do
-	echo "# $TESTS/$test"
-	if [ ! -x "$TESTS/$test" ]; then
-		echo "not ok 1 $test # missing"
-		tap_failed=1
-	elif ! "$TESTS/$test"; then
-		tap_failed=1
-	fi
+	run_test "$TESTS/$test"
 done
 
 rm -rf "$NINEP_DIR"

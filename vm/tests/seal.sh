@@ -7,10 +7,7 @@
 set -u
 . /tests/tap.sh
 
-D=/tmp/seal
-mkdir -p "$D" && chmod 1777 "$D" && cd "$D" || exit 1
-
-echo "TAP version 13"
+tap_start /tmp/seal
 check "unsealed at boot" knob_is locked 0
 check "locked=0 may be written while unsealed" \
 	sh -c "echo 0 >$SYS/locked"

@@ -7,10 +7,7 @@
 set -u
 . /tests/tap.sh
 
-D=/tmp/sealed
-mkdir -p "$D" && chmod 1777 "$D" && cd "$D" || exit 1
-
-echo "TAP version 13"
+tap_start /tmp/sealed
 check "locked=1 from boot" knob_is locked 1
 check "mode_for_unprivileged=1 from boot" knob_is mode_for_unprivileged 1
 for dir in "$SYS" "$SEC"; do

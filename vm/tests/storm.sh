@@ -6,10 +6,7 @@
 # from the other tests.
 set -u
 
-test=/selftests/safename/storm_test
-echo "# $test"
-if [ ! -x "$test" ]; then
-	echo "not ok 1 storm_test # missing"
-	exit 1
-fi
-exec "$test"
+. /tests/tap.sh
+
+run_test /selftests/safename/storm_test
+exit "$tap_failed"

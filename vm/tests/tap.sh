@@ -8,6 +8,12 @@ tap_n=0
 tap_failed=0
 tap_out=/tmp/tap-check.out
 
+# tap_start DIR: work in DIR (made, writable by all), start the TAP output
+tap_start() {
+	mkdir -p "$1" && chmod 1777 "$1" && cd "$1" || exit 1
+	echo "TAP version 13"
+}
+
 # check DESCRIPTION COMMAND...: one TAP line; the output as diagnostics
 check() {
 	desc=$1
@@ -57,6 +63,18 @@ allowed() {
 write_refused() {
 	out=$(echo -n "$2" 2>&1 >"$1") && { echo "wrote $1"; return 1; }
 	echo "$out" | grep -q 'Operation not permitted' || { echo "$out"; return 1; }
+}
+
+# run_test PROGRAM: run a test program that prints its own TAP; a missing
+# or failing one sets tap_failed
+run_test() {
+	echo "# $1"
+	if [ ! -x "$1" ]; then
+		echo "not ok 1 $1 # missing"
+		tap_failed=1
+	elif ! "$1"; then
+		tap_failed=1
+	fi
 }
 
 # finish: the plan line, then the exit status

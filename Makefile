@@ -327,9 +327,11 @@ bench: $(BZIMAGE) $(B)/bench-initramfs.cpio.gz | deps
 clean:
 	rm -rf $(B)/kunit $(B)/vm-kernel $(B)/vm-config $(B)/initramfs* \
 		$(B)/kselftest-install $(B)/ext2.img $(B)/logs $(B)/results \
-		$(B)/share $(B)/placeholder
+		$(B)/share $(B)/placeholder $(DEBUGK) $(B)/debug-config \
+		$(B)/debug.config $(B)/series $(SERIES_OUT) $(B)/bench \
+		$(B)/bench-guest $(B)/bench-initramfs* $(B)/fuzz $(B)/tools
 	rm -f $(ST)/kunit-build $(ST)/vm-config $(ST)/vm-headers \
-		$(ST)/kselftest $(ST)/var-*
+		$(ST)/kselftest $(ST)/debug-config $(ST)/var-*
 
 # distclean: all of build/
 distclean:

@@ -18,6 +18,8 @@
 
 #include "common.h"
 
+#include <sched.h>
+
 #ifndef RENAME_NOREPLACE
 #define RENAME_NOREPLACE 0x1
 #endif
@@ -988,6 +990,65 @@ TEST(privileged_check_sets_no_superpriv)
 
 	EXPECT_EQ(0, policy_write(SYSFS_DIR, &saved));
 	close(ctx.dirfd);
+	EXPECT_EQ(0, remove_tree(dir));
+}
+
+/* Maps root of a new user namespace to root, as a container runtime would. */
+static int become_container_root(void)
+{
+	int fd, len, ok;
+
+	if (unshare(CLONE_NEWUSER))
+		return errno;
+	fd = open("/proc/self/uid_map", O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno;
+	len = strlen("0 0 1");
+	ok = write(fd, "0 0 1", len) == len;
+	close(fd);
+	return ok ? 0 : EIO;
+}
+
+/* In its own user namespace, root with every capability of it. */
+static int mkdir_as_container_root(void *arg)
+{
+	char path[PATH_MAX + 16];
+	int err;
+
+	err = become_container_root();
+	if (err)
+		return CHILD_SETUP_FAILED;
+	if (!cap_effective(CAP_MAC_ADMIN))
+		return CHILD_SETUP_FAILED;
+	snprintf(path, sizeof(path), "%s/-container", (const char *)arg);
+	return mkdir(path, 0700) ? errno : 0;
+}
+
+/*
+ * CAP_MAC_ADMIN in a user namespace of its own is not CAP_MAC_ADMIN in the
+ * initial one: a container's root gets the unprivileged mode.
+ */
+TEST(container_root_is_unprivileged)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 16];
+	struct policy saved, defaults;
+
+	ASSERT_EQ(0, policy_read(SYSFS_DIR, &saved));
+	policy_set_defaults(&defaults);
+	ASSERT_EQ(0, policy_write(SYSFS_DIR, &defaults));
+	ASSERT_EQ(0, make_test_dir("/tmp", dir, sizeof(dir)));
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "0"));
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_UNPRIVILEGED, "1"));
+
+	EXPECT_EQ(EPERM, run_as(TASK_PRIVILEGED, mkdir_as_container_root, dir,
+				NULL));
+	snprintf(path, sizeof(path), "%s/-container", dir);
+	EXPECT_EQ(-1, access(path, F_OK));
+	/* The same task outside the namespace is privileged: mode 0. */
+	snprintf(path, sizeof(path), "%s/-host", dir);
+	EXPECT_EQ(0, mkdir(path, 0700));
+
+	EXPECT_EQ(0, policy_write(SYSFS_DIR, &saved));
 	EXPECT_EQ(0, remove_tree(dir));
 }
 

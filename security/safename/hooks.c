@@ -2,22 +2,38 @@
 /*
  * Safename Linux Security Module: refuse dangerous new file names
  *
- * The hooks of every operation that gives a new name to an inode check the
- * last component of that name against the policy.  Names that already exist
- * are never checked.
+ * Every name that a task asks the kernel to create is checked once, with
+ * that task's credentials; a name that already exists is never checked.
+ *
+ * Tasks reach Safename through the path hooks, which the system-call layer
+ * calls before it creates a name: open(O_CREAT), mknod(2), mkdir(2),
+ * symlink(2), link(2), rename(2), bind(2) of a unix socket, the same calls
+ * made through io_uring, and the btrfs subvolume ioctls.  Stacking file
+ * systems (overlayfs, ecryptfs) do their own work on their layers through
+ * vfs_*(), which calls only the inode hooks: copy-up, whiteouts and work
+ * directory temporaries are never seen.  The in-kernel file servers (nfsd,
+ * ksmbd) call vfs_*() too, as kernel threads with the credentials of the
+ * client they act for: the inode hooks check their names, and only theirs.
+ * Names that the kernel makes itself (initramfs, devtmpfs) come from tasks
+ * without user space and are never checked.
  */
 
 #define pr_fmt(fmt) "safename: " fmt
 
+#include <kunit/visibility.h>
 #include <linux/capability.h>
 #include <linux/cred.h>
 #include <linux/dcache.h>
+#include <linux/fs.h>
 #include <linux/lsm_hooks.h>
+#include <linux/path.h>
 #include <linux/ratelimit.h>
 #include <linux/sched.h>
+#include <linux/sched/mm.h>
 #include <linux/security.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/task_work.h>
 #include <linux/uidgid.h>
 #include <uapi/linux/lsm.h>
 
@@ -26,24 +42,6 @@
 /* Set once the LSM is active; the knob files exist only then. */
 bool safename_initialized __ro_after_init;
 
-/**
- * enum safename_op - operations that create a name, as in the log line
- * @SAFENAME_OP_CREATE: open() with O_CREAT, creat().
- * @SAFENAME_OP_MKDIR: mkdir().
- * @SAFENAME_OP_MKNOD: mknod(), including fifos and sockets.
- * @SAFENAME_OP_SYMLINK: symlink(); the link's own name.
- * @SAFENAME_OP_LINK: link().
- * @SAFENAME_OP_RENAME: rename(); the destination name.
- */
-enum safename_op {
-	SAFENAME_OP_CREATE,
-	SAFENAME_OP_MKDIR,
-	SAFENAME_OP_MKNOD,
-	SAFENAME_OP_SYMLINK,
-	SAFENAME_OP_LINK,
-	SAFENAME_OP_RENAME,
-};
-
 static const char *const safename_op_names[] = {
 	[SAFENAME_OP_CREATE] = "create",
 	[SAFENAME_OP_MKDIR] = "mkdir",
@@ -51,44 +49,90 @@ static const char *const safename_op_names[] = {
 	[SAFENAME_OP_SYMLINK] = "symlink",
 	[SAFENAME_OP_LINK] = "link",
 	[SAFENAME_OP_RENAME] = "rename",
+	[SAFENAME_OP_SUBVOL] = "subvol",
 };
 
 /**
- * safename_privileged() - does the current task use the privileged mode?
+ * safename_task_class() - who is creating a name?
  *
- * Privileged means CAP_MAC_ADMIN in the initial user namespace.  The check
- * is made without an audit record and without marking the task as having
- * used a privilege (PF_SUPERPRIV), since nothing is granted by it.
+ * Kernel threads, and PID 1 before it runs /init, have no user space: the
+ * names they create (initramfs unpacking, devtmpfs nodes) are the kernel's
+ * own.  A kernel thread that runs with credentials other than its own is a
+ * file server (nfsd, ksmbd) acting for a client.
+ *
+ * Return: the class of the current task.
+ */
+VISIBLE_IF_KUNIT enum safename_task_class safename_task_class(void)
+{
+	if (current->flags & PF_KTHREAD)
+		return current_cred() != current_real_cred() ?
+		       SAFENAME_TASK_SERVER : SAFENAME_TASK_KERNEL;
+	return current->mm ? SAFENAME_TASK_USER : SAFENAME_TASK_KERNEL;
+}
+EXPORT_SYMBOL_IF_KUNIT(safename_task_class);
+
+/**
+ * safename_privileged() - does the current task use the privileged mode?
+ * @class: the class of the task, SAFENAME_TASK_USER or SAFENAME_TASK_SERVER.
+ *
+ * Privileged means CAP_MAC_ADMIN in the initial user namespace.  File
+ * servers keep it whoever their client is, so a server is privileged only
+ * while it acts as root: a client acting as uid 0 without root squashing.
+ * The check is made without an audit record and without marking the task
+ * as having used a privilege (PF_SUPERPRIV), since nothing is granted by it.
  *
  * Return: true when the task is privileged.
  */
-static bool safename_privileged(void)
+VISIBLE_IF_KUNIT bool safename_privileged(enum safename_task_class class)
 {
+	if (class == SAFENAME_TASK_SERVER &&
+	    !uid_eq(current_fsuid(), GLOBAL_ROOT_UID))
+		return false;
 	return !security_capable(current_cred(), &init_user_ns, CAP_MAC_ADMIN,
 				 CAP_OPT_NOAUDIT);
 }
+EXPORT_SYMBOL_IF_KUNIT(safename_privileged);
+
+/**
+ * struct safename_violation - a name that failed the rule
+ * @op: the operation.
+ * @mode: the mode in force for the task, not 0.
+ * @privileged: the mode is the privileged one.
+ * @rule: the rule that failed.
+ * @offset: the offset of the failure.
+ */
+struct safename_violation {
+	enum safename_op op;
+	u8 mode;
+	bool privileged;
+	enum safename_rule rule;
+	size_t offset;
+};
 
 /**
  * safename_log() - log a name that fails the rule
- * @op: the operation.
- * @mode: the mode in force for the task.
- * @rule: the rule that failed.
- * @offset: the offset of the failure.
+ * @v: the violation.
  * @name: the name.
  *
- * One rate-limited line; the name and the command are encoded so that no
- * control or non-ASCII byte reaches the log.
+ * One line, rate-limited apart for privileged and unprivileged tasks so
+ * that a flood from one kind cannot hide the other's reports.  The name and
+ * the command are encoded so that no control or non-ASCII byte reaches the
+ * log.
  */
-static void safename_log(enum safename_op op, u8 mode, enum safename_rule rule,
-			 size_t offset, const struct qstr *name)
+static void safename_log(const struct safename_violation *v,
+			 const struct qstr *name)
 {
-	static DEFINE_RATELIMIT_STATE(rs, DEFAULT_RATELIMIT_INTERVAL,
-				      DEFAULT_RATELIMIT_BURST);
+	static struct ratelimit_state rs[2] = {
+		RATELIMIT_STATE_INIT(rs[0], DEFAULT_RATELIMIT_INTERVAL,
+				     DEFAULT_RATELIMIT_BURST),
+		RATELIMIT_STATE_INIT(rs[1], DEFAULT_RATELIMIT_INTERVAL,
+				     DEFAULT_RATELIMIT_BURST),
+	};
 	char comm[TASK_COMM_LEN];
 	char comm_text[SAFENAME_ENCODED_MAX(TASK_COMM_LEN) + 1];
 	char *name_text;
 
-	if (!__ratelimit(&rs))
+	if (!__ratelimit(&rs[v->privileged]))
 		return;
 	name_text = kmalloc(SAFENAME_ENCODED_MAX(name->len) + 1,
 			    GFP_NOFS | __GFP_NOWARN);
@@ -98,71 +142,160 @@ static void safename_log(enum safename_op op, u8 mode, enum safename_rule rule,
 	get_task_comm(comm, current);
 	safename_encode(comm_text, (const unsigned char *)comm, strlen(comm));
 	pr_notice("%s %s rule=%s offset=%zu name=%s pid=%d uid=%u comm=%s\n",
-		  mode & SAFENAME_MODE_ENFORCE ? "denied" : "reported",
-		  safename_op_names[op], safename_rule_name(rule), offset,
-		  name_text, task_pid_nr(current),
+		  v->mode & SAFENAME_MODE_ENFORCE ? "denied" : "reported",
+		  safename_op_names[v->op], safename_rule_name(v->rule),
+		  v->offset, name_text, task_tgid_nr(current),
 		  from_kuid(&init_user_ns, current_uid()), comm_text);
 	kfree(name_text);
 }
 
 /**
- * safename_violation() - count, log and judge a name that fails the rule
- * @op: the operation.
- * @mode: the mode in force for the task, not 0.
- * @rule: the rule that failed.
- * @offset: the offset of the failure.
+ * safename_report() - count and log a name that failed the rule
+ * @v: the violation.
  * @name: the name.
- *
- * Kept out of line, away from the path of names that pass.
- *
- * Return: -EPERM when the mode enforces, else 0.
  */
-static noinline int safename_violation(enum safename_op op, u8 mode,
-				       enum safename_rule rule, size_t offset,
-				       const struct qstr *name)
+static void safename_report(const struct safename_violation *v,
+			    const struct qstr *name)
 {
 	this_cpu_inc(safename_stats.violations);
-	this_cpu_inc(safename_stats.rule[rule]);
-	if (mode & SAFENAME_MODE_ENFORCE)
+	this_cpu_inc(safename_stats.rule[v->rule]);
+	if (v->mode & SAFENAME_MODE_ENFORCE)
 		this_cpu_inc(safename_stats.denied);
-	if (mode & SAFENAME_MODE_LOG)
-		safename_log(op, mode, rule, offset, name);
-	return mode & SAFENAME_MODE_ENFORCE ? -EPERM : 0;
+	if (v->mode & SAFENAME_MODE_LOG)
+		safename_log(v, name);
+}
+
+/**
+ * struct safename_deferred - a report that waits for the end of an open
+ * @work: queued on the task, runs when it returns to user space.
+ * @dentry: the name, held.
+ * @v: the violation.
+ *
+ * open(O_CREAT) checks a name before the VFS has looked it up: whether the
+ * name exists, and so whether the check counts at all, is known only once
+ * the open is over.
+ */
+struct safename_deferred {
+	struct callback_head work;
+	struct dentry *dentry;
+	struct safename_violation v;
+};
+
+/**
+ * safename_deferred_report() - report a deferred violation and free it
+ * @d: the deferred report.
+ */
+static void safename_deferred_report(struct safename_deferred *d)
+{
+	struct name_snapshot name;
+
+	take_dentry_name_snapshot(&name, d->dentry);
+	safename_report(&d->v, &name.name);
+	release_dentry_name_snapshot(&name);
+}
+
+static void safename_deferred_free(struct safename_deferred *d)
+{
+	dput(d->dentry);
+	kfree(d);
+}
+
+/**
+ * safename_settle() - the end of an open(O_CREAT) of a name that failed
+ * @work: the deferred report.
+ *
+ * Runs when the task returns to user space, unless safename_file_open()
+ * saw the open create the file first.  A name still negative and hashed
+ * is one that the open was refused to create: report it.  Any other name
+ * existed, or was made by someone else: it is not this task's new name.
+ */
+static void safename_settle(struct callback_head *work)
+{
+	struct safename_deferred *d;
+
+	d = container_of(work, struct safename_deferred, work);
+	if (d_is_negative(d->dentry) && !d_unhashed(d->dentry))
+		safename_deferred_report(d);
+	safename_deferred_free(d);
+}
+
+/**
+ * safename_defer() - report a violation once its open is over
+ * @v: the violation.
+ * @dentry: the name, not looked up yet.
+ *
+ * Without memory, or when the task is exiting, the report is made at once.
+ */
+static void safename_defer(const struct safename_violation *v,
+			   struct dentry *dentry)
+{
+	struct safename_deferred *d;
+
+	d = kmalloc(sizeof(*d), GFP_NOFS | __GFP_NOWARN);
+	if (!d) {
+		safename_report(v, &dentry->d_name);
+		return;
+	}
+	d->dentry = dget(dentry);
+	d->v = *v;
+	init_task_work(&d->work, safename_settle);
+	if (task_work_add(current, &d->work, TWA_RESUME)) {
+		safename_deferred_report(d);
+		safename_deferred_free(d);
+	}
+}
+
+static bool safename_deferred_match(struct callback_head *work, void *data)
+{
+	return work->func == safename_settle &&
+	       container_of(work, struct safename_deferred, work)->dentry ==
+	       data;
 }
 
 /**
  * safename_check_name() - apply the policy to a new name
- * @name: the last component of the new name.
+ * @dentry: the new name; its last component is checked.
  * @op: the operation.
+ * @class: the class of the task.
+ *
+ * The rule does not depend on who asks, so the privilege of the task is
+ * looked up only for a name that fails it.  A name not looked up yet can
+ * only come from open(O_CREAT): its report waits until the open is over.
  *
  * Return: 0, or -EPERM when the name fails and the mode enforces.
  */
-static noinline int safename_check_name(const struct qstr *name,
-					enum safename_op op)
+static noinline int safename_check_name(struct dentry *dentry,
+					enum safename_op op,
+					enum safename_task_class class)
 {
 	const struct safename_policy *policy;
-	enum safename_rule rule = SAFENAME_RULE_PASS;
-	size_t offset = 0;
-	u8 mode;
+	struct safename_violation v = { .op = op };
+	u8 mode[2];
 
 	rcu_read_lock();
 	policy = rcu_dereference(safename_policy);
-	mode = policy->mode[SAFENAME_UNPRIVILEGED];
-	if (policy->mode[SAFENAME_PRIVILEGED] != mode && safename_privileged())
-		mode = policy->mode[SAFENAME_PRIVILEGED];
-	if (mode)
-		rule = safename_check(&policy->rules, name->name, name->len,
-				      &offset);
+	mode[SAFENAME_UNPRIVILEGED] = policy->mode[SAFENAME_UNPRIVILEGED];
+	mode[SAFENAME_PRIVILEGED] = policy->mode[SAFENAME_PRIVILEGED];
+	v.rule = safename_check(&policy->rules, dentry->d_name.name,
+				dentry->d_name.len, &v.offset);
 	rcu_read_unlock();
 
-	if (likely(rule == SAFENAME_RULE_PASS))
+	if (likely(v.rule == SAFENAME_RULE_PASS))
 		return 0;
-	return safename_violation(op, mode, rule, offset, name);
+	v.privileged = safename_privileged(class);
+	v.mode = mode[v.privileged];
+	if (!v.mode)
+		return 0;
+	if (d_in_lookup(dentry))
+		safename_defer(&v, dentry);
+	else
+		safename_report(&v, &dentry->d_name);
+	return v.mode & SAFENAME_MODE_ENFORCE ? -EPERM : 0;
 }
 
 /**
- * safename_hook() - the common body of the hooks
- * @dentry: the dentry of the new name; its parent is locked by the caller.
+ * safename_path_hook() - the common body of the path hooks
+ * @dentry: the new name; its parent is locked by the caller.
  * @op: the operation.
  *
  * While both modes are 0 the static key is off and this costs nothing.
@@ -170,110 +303,216 @@ static noinline int safename_check_name(const struct qstr *name,
  *
  * Return: 0, or -EPERM.
  */
-static __always_inline int safename_hook(const struct dentry *dentry,
-					 enum safename_op op)
+static __always_inline int safename_path_hook(struct dentry *dentry,
+					      enum safename_op op)
 {
+	enum safename_task_class class;
+
 	if (!static_branch_unlikely(&safename_enabled))
 		return 0;
-	return safename_check_name(&dentry->d_name, op);
+	class = safename_task_class();
+	if (class != SAFENAME_TASK_USER)
+		return 0;
+	return safename_check_name(dentry, op, class);
 }
 
 /**
- * safename_inode_create() - check the name of a new file
- * @dir: the parent directory.
- * @dentry: the new file.
- * @mode: its mode.
+ * safename_inode_hook() - the common body of the inode hooks
+ * @dentry: the new name; its parent is locked by the caller.
+ * @op: the operation.
  *
- * Called for open() with O_CREAT on every filesystem, atomic_open ones
- * included, and for creat().
- *
- * Return: 0, or -EPERM.
- */
-static int safename_inode_create(struct inode *dir, struct dentry *dentry,
-				 umode_t mode)
-{
-	return safename_hook(dentry, SAFENAME_OP_CREATE);
-}
-
-/**
- * safename_inode_mkdir() - check the name of a new directory
- * @dir: the parent directory.
- * @dentry: the new directory.
- * @mode: its mode.
+ * The inode hooks check only the names of file servers: every other caller
+ * of vfs_*() either went through a path hook already or is a stacking file
+ * system at work on its layers.
  *
  * Return: 0, or -EPERM.
  */
-static int safename_inode_mkdir(struct inode *dir, struct dentry *dentry,
-				umode_t mode)
+static __always_inline int safename_inode_hook(struct dentry *dentry,
+					       enum safename_op op)
 {
-	return safename_hook(dentry, SAFENAME_OP_MKDIR);
+	enum safename_task_class class;
+
+	if (!static_branch_unlikely(&safename_enabled))
+		return 0;
+	class = safename_task_class();
+	if (class != SAFENAME_TASK_SERVER)
+		return 0;
+	return safename_check_name(dentry, op, class);
+}
+
+/* mknod(2) and open(2) of a regular file create it; other nodes are mknod */
+static inline enum safename_op safename_mknod_op(umode_t mode)
+{
+	return (mode & S_IFMT) == 0 || S_ISREG(mode) ?
+	       SAFENAME_OP_CREATE : SAFENAME_OP_MKNOD;
 }
 
 /**
- * safename_inode_mknod() - check the name of a new special file
+ * safename_path_mknod() - check the name of a new file or special file
  * @dir: the parent directory.
- * @dentry: the new node: fifo, socket or device node (mknod(2) of a
- *          regular file goes through safename_inode_create()).
- * @mode: its mode.
+ * @dentry: the new name.
+ * @mode: its mode, with the file type.
  * @dev: its device number.
  *
+ * Called for open(O_CREAT) on every file system, atomic_open ones included,
+ * before the name is looked up; for mknod(2) of every type; and for bind(2)
+ * of a unix socket to a path.
+ *
  * Return: 0, or -EPERM.
  */
-static int safename_inode_mknod(struct inode *dir, struct dentry *dentry,
-				umode_t mode, dev_t dev)
+static int safename_path_mknod(const struct path *dir, struct dentry *dentry,
+			       umode_t mode, unsigned int dev)
 {
-	return safename_hook(dentry, SAFENAME_OP_MKNOD);
+	return safename_path_hook(dentry, safename_mknod_op(mode));
 }
 
 /**
- * safename_inode_symlink() - check the name of a new symbolic link
+ * safename_path_mkdir() - check the name of a new directory or subvolume
+ * @dir: the parent directory.
+ * @dentry: the new directory.
+ * @mode: its mode; with S_IFDIR when a btrfs subvolume or snapshot is made.
+ *
+ * Return: 0, or -EPERM.
+ */
+static int safename_path_mkdir(const struct path *dir, struct dentry *dentry,
+			       umode_t mode)
+{
+	return safename_path_hook(dentry, S_ISDIR(mode) ? SAFENAME_OP_SUBVOL :
+					  SAFENAME_OP_MKDIR);
+}
+
+/**
+ * safename_path_symlink() - check the name of a new symbolic link
  * @dir: the parent directory.
  * @dentry: the link; its name is checked, never its target.
  * @old_name: the target.
  *
  * Return: 0, or -EPERM.
  */
-static int safename_inode_symlink(struct inode *dir, struct dentry *dentry,
-				  const char *old_name)
+static int safename_path_symlink(const struct path *dir, struct dentry *dentry,
+				 const char *old_name)
 {
-	return safename_hook(dentry, SAFENAME_OP_SYMLINK);
+	return safename_path_hook(dentry, SAFENAME_OP_SYMLINK);
 }
 
 /**
- * safename_inode_link() - check the name of a new hard link
+ * safename_path_link() - check the name of a new hard link
  * @old_dentry: the existing file.
- * @dir: the directory of the new link.
+ * @new_dir: the directory of the new link.
  * @new_dentry: the new link.
  *
  * Return: 0, or -EPERM.
  */
-static int safename_inode_link(struct dentry *old_dentry, struct inode *dir,
-			       struct dentry *new_dentry)
+static int safename_path_link(struct dentry *old_dentry,
+			      const struct path *new_dir,
+			      struct dentry *new_dentry)
 {
-	return safename_hook(new_dentry, SAFENAME_OP_LINK);
+	return safename_path_hook(new_dentry, SAFENAME_OP_LINK);
 }
 
 /**
- * safename_inode_rename() - check the destination name of a rename
+ * safename_path_rename() - check the destination name of a rename
  * @old_dir: the source directory.
  * @old_dentry: the source.
  * @new_dir: the destination directory.
- * @new_dentry: the destination, checked even when it exists.
+ * @new_dentry: the destination.
+ * @flags: the renameat2(2) flags.
  *
- * For RENAME_EXCHANGE the LSM core calls this a second time with the
- * operands swapped, so both names are checked.
+ * Only a destination that does not exist yet is a new name.  A rename over
+ * an existing name (an editor's atomic save) and RENAME_EXCHANGE, after
+ * which both names exist as before, create none.
  *
  * Return: 0, or -EPERM.
+ */
+static int safename_path_rename(const struct path *old_dir,
+				struct dentry *old_dentry,
+				const struct path *new_dir,
+				struct dentry *new_dentry, unsigned int flags)
+{
+	if ((flags & RENAME_EXCHANGE) || !d_is_negative(new_dentry))
+		return 0;
+	return safename_path_hook(new_dentry, SAFENAME_OP_RENAME);
+}
+
+/**
+ * safename_file_open() - report a name that an open has just created
+ * @file: the file being opened.
+ *
+ * An open(O_CREAT) whose name failed the rule in a mode that does not
+ * enforce creates the file: its deferred report is made now.
+ *
+ * Return: 0.
+ */
+static int safename_file_open(struct file *file)
+{
+	struct callback_head *work;
+
+	if (!static_branch_unlikely(&safename_enabled) ||
+	    !(file->f_mode & FMODE_CREATED))
+		return 0;
+	work = task_work_cancel_match(current, safename_deferred_match,
+				      file->f_path.dentry);
+	if (work) {
+		struct safename_deferred *d;
+
+		d = container_of(work, struct safename_deferred, work);
+		safename_deferred_report(d);
+		safename_deferred_free(d);
+	}
+	return 0;
+}
+
+static int safename_inode_create(struct inode *dir, struct dentry *dentry,
+				 umode_t mode)
+{
+	return safename_inode_hook(dentry, SAFENAME_OP_CREATE);
+}
+
+static int safename_inode_mkdir(struct inode *dir, struct dentry *dentry,
+				umode_t mode)
+{
+	return safename_inode_hook(dentry, SAFENAME_OP_MKDIR);
+}
+
+static int safename_inode_mknod(struct inode *dir, struct dentry *dentry,
+				umode_t mode, dev_t dev)
+{
+	return safename_inode_hook(dentry, safename_mknod_op(mode));
+}
+
+static int safename_inode_symlink(struct inode *dir, struct dentry *dentry,
+				  const char *old_name)
+{
+	return safename_inode_hook(dentry, SAFENAME_OP_SYMLINK);
+}
+
+static int safename_inode_link(struct dentry *old_dentry, struct inode *dir,
+			       struct dentry *new_dentry)
+{
+	return safename_inode_hook(new_dentry, SAFENAME_OP_LINK);
+}
+
+/*
+ * The inode hook has no rename flags; for RENAME_EXCHANGE the LSM core
+ * calls it twice, each time with a destination that exists.
  */
 static int safename_inode_rename(struct inode *old_dir,
 				 struct dentry *old_dentry,
 				 struct inode *new_dir,
 				 struct dentry *new_dentry)
 {
-	return safename_hook(new_dentry, SAFENAME_OP_RENAME);
+	if (!d_is_negative(new_dentry))
+		return 0;
+	return safename_inode_hook(new_dentry, SAFENAME_OP_RENAME);
 }
 
 static struct security_hook_list safename_hooks[] __ro_after_init = {
+	LSM_HOOK_INIT(path_mknod, safename_path_mknod),
+	LSM_HOOK_INIT(path_mkdir, safename_path_mkdir),
+	LSM_HOOK_INIT(path_symlink, safename_path_symlink),
+	LSM_HOOK_INIT(path_link, safename_path_link),
+	LSM_HOOK_INIT(path_rename, safename_path_rename),
+	LSM_HOOK_INIT(file_open, safename_file_open),
 	LSM_HOOK_INIT(inode_create, safename_inode_create),
 	LSM_HOOK_INIT(inode_mkdir, safename_inode_mkdir),
 	LSM_HOOK_INIT(inode_mknod, safename_inode_mknod),

@@ -48,6 +48,47 @@ struct safename_stats {
 	unsigned long rule[SAFENAME_RULE_MAX + 1];
 };
 
+/**
+ * enum safename_op - operations that create a name, as in the log line
+ * @SAFENAME_OP_CREATE: open() with O_CREAT, creat(), mknod() of a regular
+ *                      file.
+ * @SAFENAME_OP_MKDIR: mkdir().
+ * @SAFENAME_OP_MKNOD: mknod() of fifos, sockets and device nodes; bind() of
+ *                     a unix socket.
+ * @SAFENAME_OP_SYMLINK: symlink(); the link's own name.
+ * @SAFENAME_OP_LINK: link().
+ * @SAFENAME_OP_RENAME: rename(); a destination that does not exist yet.
+ * @SAFENAME_OP_SUBVOL: a btrfs subvolume or snapshot.
+ */
+enum safename_op {
+	SAFENAME_OP_CREATE,
+	SAFENAME_OP_MKDIR,
+	SAFENAME_OP_MKNOD,
+	SAFENAME_OP_SYMLINK,
+	SAFENAME_OP_LINK,
+	SAFENAME_OP_RENAME,
+	SAFENAME_OP_SUBVOL,
+};
+
+/**
+ * enum safename_task_class - who creates a name
+ * @SAFENAME_TASK_USER: a task with user space; the path hooks check it.
+ * @SAFENAME_TASK_KERNEL: the kernel making its own names; never checked.
+ * @SAFENAME_TASK_SERVER: a kernel thread acting for a client with the
+ *                        client's credentials (nfsd, ksmbd); the inode hooks
+ *                        check it.
+ */
+enum safename_task_class {
+	SAFENAME_TASK_USER,
+	SAFENAME_TASK_KERNEL,
+	SAFENAME_TASK_SERVER,
+};
+
+#if IS_ENABLED(CONFIG_KUNIT)
+enum safename_task_class safename_task_class(void);
+bool safename_privileged(enum safename_task_class class);
+#endif
+
 extern struct safename_policy __rcu *safename_policy;
 DECLARE_PER_CPU(struct safename_stats, safename_stats);
 DECLARE_STATIC_KEY_FALSE(safename_enabled);

@@ -1,0 +1,424 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Safename tests: the promise on real stacks.  Existing names are never
+ * checked, refused or counted: on overlayfs (mounted by root or by a user
+ * in a user namespace), under an editor's atomic save, for an uncached
+ * open(O_CREAT); new names on an overlay are checked once, with the
+ * credentials of the task that creates them.
+ *
+ * The counters in stats are bumped exactly when a report is made (the same
+ * function logs it), so an unchanged "violations" means no log line either.
+ */
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <sched.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+
+#include "common.h"
+
+#ifndef RENAME_EXCHANGE
+#define RENAME_EXCHANGE 0x2
+#endif
+
+#define STACKS_TIMEOUT	180
+
+/* Reads the violations and denied counters; returns 0 or -errno. */
+static int counters(unsigned long long *violations, unsigned long long *denied)
+{
+	char buf[512];
+	int fd;
+	ssize_t len;
+
+	fd = open(SYSFS_DIR "/stats", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	len = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (len < 0)
+		return -errno;
+	buf[len] = '\0';
+	if (sscanf(buf, "violations %llu\ndenied %llu\n", violations,
+		   denied) != 2)
+		return -EINVAL;
+	return 0;
+}
+
+static int write_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	ssize_t ret;
+
+	if (fd < 0)
+		return -errno;
+	ret = write(fd, text, strlen(text));
+	close(fd);
+	return ret == (ssize_t)strlen(text) ? 0 : -EIO;
+}
+
+static int touch_at(int dirfd, const char *name)
+{
+	int fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+
+	if (fd < 0)
+		return errno;
+	close(fd);
+	return 0;
+}
+
+/* The bad names the lower layer holds, made while Safename is off. */
+#define BAD_FILE	"-foo"
+#define BAD_DIR		"a\nb"
+#define BAD_EMPTY_DIR	"trailing "
+
+FIXTURE(stacks)
+{
+	char base[PATH_MAX];
+	char lower[PATH_MAX + 8], upper[PATH_MAX + 8], work[PATH_MAX + 8];
+	char merged[PATH_MAX + 8];
+	struct policy saved;
+	bool ready;
+};
+
+FIXTURE_SETUP(stacks)
+{
+	struct policy defaults;
+	int dirfd;
+
+	if (access(SYSFS_DIR, F_OK))
+		SKIP(return, "Safename is not active");
+	if (!cap_effective(CAP_MAC_ADMIN) || !cap_effective(CAP_SYS_ADMIN))
+		SKIP(return, "needs CAP_MAC_ADMIN and CAP_SYS_ADMIN");
+	ASSERT_EQ(0, policy_read(SYSFS_DIR, &self->saved));
+	self->ready = true;
+	policy_set_defaults(&defaults);
+	ASSERT_EQ(0, policy_write(SYSFS_DIR, &defaults));
+
+	ASSERT_EQ(0, unshare(CLONE_NEWNS));
+	ASSERT_EQ(0, mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL));
+	snprintf(self->base, sizeof(self->base), "/tmp/safename-stacks.%d",
+		 getpid());
+	ASSERT_EQ(0, mkdir(self->base, 0755));
+	ASSERT_EQ(0, mount("safename-stacks", self->base, "tmpfs", 0,
+			   "mode=0755"));
+	snprintf(self->lower, sizeof(self->lower), "%s/lower", self->base);
+	snprintf(self->upper, sizeof(self->upper), "%s/upper", self->base);
+	snprintf(self->work, sizeof(self->work), "%s/work", self->base);
+	snprintf(self->merged, sizeof(self->merged), "%s/merged", self->base);
+	ASSERT_EQ(0, mkdir(self->lower, 0755));
+	ASSERT_EQ(0, mkdir(self->upper, 0777));
+	ASSERT_EQ(0, mkdir(self->work, 0755));
+	ASSERT_EQ(0, mkdir(self->merged, 0755));
+
+	/* The image's bad names, made while both modes are 0. */
+	dirfd = open(self->lower, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	ASSERT_LE(0, dirfd);
+	ASSERT_EQ(0, touch_at(dirfd, BAD_FILE));
+	ASSERT_EQ(0, mkdirat(dirfd, BAD_DIR, 0777));
+	ASSERT_EQ(0, mkdirat(dirfd, BAD_EMPTY_DIR, 0777));
+	ASSERT_EQ(0, touch_at(dirfd, BAD_DIR "/inside"));
+	ASSERT_EQ(0, fchmodat(dirfd, BAD_FILE, 0666, 0));
+	close(dirfd);
+}
+
+FIXTURE_TEARDOWN(stacks)
+{
+	if (!self->ready)
+		return;
+	umount2(self->merged, MNT_DETACH);
+	umount2(self->base, MNT_DETACH);
+	rmdir(self->base);
+	EXPECT_EQ(0, policy_write(SYSFS_DIR, &self->saved));
+}
+
+static int mount_overlay(const char *lower, const char *upper,
+			 const char *work, const char *merged, const char *more)
+{
+	char opts[4 * PATH_MAX];
+
+	snprintf(opts, sizeof(opts), "lowerdir=%s,upperdir=%s,workdir=%s%s",
+		 lower, upper, work, more);
+	return mount("overlay", merged, "overlay", 0, opts) ? errno : 0;
+}
+
+/*
+ * Everything a container does to its image's existing bad names: each
+ * forces a copy-up or a whiteout of the name on the upper layer.
+ * Returns 0 or the errno of the first failure.
+ */
+/* Says what failed, on stderr (the child has no test metadata). */
+static int failed(const char *what)
+{
+	int err = errno;
+
+	fprintf(stderr, "# %s: %s\n", what, strerror(err));
+	return err;
+}
+
+static int use_existing(const char *merged)
+{
+	int dirfd, fd;
+
+	dirfd = open(merged, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd < 0)
+		return failed("open the overlay");
+	fd = openat(dirfd, BAD_FILE, O_WRONLY | O_APPEND | O_CLOEXEC);
+	if (fd < 0 || write(fd, "x", 1) != 1)
+		return failed("write " BAD_FILE);
+	close(fd);
+	if (fchmodat(dirfd, BAD_FILE, 0644, 0))
+		return failed("chmod");
+	if (touch_at(dirfd, BAD_DIR "/new"))
+		return failed("create inside a bad directory");
+	if (unlinkat(dirfd, BAD_DIR "/inside", 0))
+		return failed("delete inside a bad directory");
+	if (renameat(dirfd, BAD_FILE, dirfd, "renamed-away"))
+		return failed("rename away");
+	if (unlinkat(dirfd, "renamed-away", 0))
+		return failed("delete");
+	if (unlinkat(dirfd, BAD_DIR "/new", 0))
+		return failed("delete the new file");
+	if (unlinkat(dirfd, BAD_DIR, AT_REMOVEDIR))
+		return failed("rmdir a bad directory");
+	if (unlinkat(dirfd, BAD_EMPTY_DIR, AT_REMOVEDIR))
+		return failed("rmdir an empty bad directory");
+	close(dirfd);
+	return 0;
+}
+
+static int create_bad(const char *merged)
+{
+	char path[PATH_MAX + 16];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/-new", merged);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return errno;
+	close(fd);
+	return 0;
+}
+
+static int create_bad_fn(void *arg)
+{
+	return create_bad(arg);
+}
+
+/* Root mounts the overlay; both modes enforce and log. */
+TEST_F_TIMEOUT(stacks, overlay_rootful, STACKS_TIMEOUT)
+{
+	unsigned long long v0, d0, v1, d1;
+
+	ASSERT_EQ(0, mount_overlay(self->lower, self->upper, self->work,
+				   self->merged, ""));
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_UNPRIVILEGED, "3"));
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "3"));
+	ASSERT_EQ(0, counters(&v0, &d0));
+	EXPECT_EQ(0, use_existing(self->merged));
+	ASSERT_EQ(0, counters(&v1, &d1));
+	EXPECT_EQ(v0, v1);
+	EXPECT_EQ(d0, d1);
+
+	/* A new bad name on the overlay: refused once, counted once. */
+	EXPECT_EQ(EPERM, create_bad(self->merged));
+	ASSERT_EQ(0, counters(&v1, &d1));
+	EXPECT_EQ(v0 + 1, v1);
+	EXPECT_EQ(d0 + 1, d1);
+	EXPECT_EQ(EPERM, run_as(TASK_NOBODY, create_bad_fn, self->merged,
+				NULL));
+	ASSERT_EQ(0, counters(&v1, &d1));
+	EXPECT_EQ(v0 + 2, v1);
+	EXPECT_EQ(d0 + 2, d1);
+}
+
+/*
+ * Overlay's work-directory temporaries are named "#N": a policy without "#"
+ * as a first byte still mounts and copies up.
+ */
+TEST_F_TIMEOUT(stacks, overlay_without_hash, STACKS_TIMEOUT)
+{
+	unsigned long long v0, d0, v1, d1;
+
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_INITIAL,
+				"33,36-44,46-57,59-125,128-254"));
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_UNPRIVILEGED, "3"));
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "3"));
+	ASSERT_EQ(0, counters(&v0, &d0));
+	ASSERT_EQ(0, mount_overlay(self->lower, self->upper, self->work,
+				   self->merged, ""));
+	EXPECT_EQ(0, use_existing(self->merged));
+	ASSERT_EQ(0, counters(&v1, &d1));
+	EXPECT_EQ(v0, v1);
+	EXPECT_EQ(d0, d1);
+}
+
+/*
+ * Root mounts, an unprivileged user creates: the user's mode (0) judges,
+ * not the mounter's (1), although overlayfs creates the name on the upper
+ * layer with the mounter's credentials.
+ */
+TEST_F_TIMEOUT(stacks, overlay_judges_the_creator, STACKS_TIMEOUT)
+{
+	unsigned long long v0, d0, v1, d1;
+
+	ASSERT_EQ(0, mount_overlay(self->lower, self->upper, self->work,
+				   self->merged, ""));
+	ASSERT_EQ(0, chmod(self->merged, 0777));
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "1"));
+	ASSERT_EQ(0, counters(&v0, &d0));
+	EXPECT_EQ(0, run_as(TASK_NOBODY, create_bad_fn, self->merged, NULL));
+	ASSERT_EQ(0, counters(&v1, &d1));
+	EXPECT_EQ(v0, v1);
+	EXPECT_EQ(d0, d1);
+}
+
+struct rootless_ctx {
+	const char *lower;
+	const char *base;
+};
+
+static int rootless(void *arg)
+{
+	const struct rootless_ctx *ctx = arg;
+	char dir[PATH_MAX + 32], upper[PATH_MAX + 48], work[PATH_MAX + 48];
+	char merged[PATH_MAX + 48], map[64];
+	uid_t uid = getuid();
+	gid_t gid = getgid();
+	int err;
+
+	/* Leaving uid 0 made the task undumpable: its maps would be root's. */
+	if (prctl(PR_SET_DUMPABLE, 1, 0, 0, 0))
+		return errno;
+	if (unshare(CLONE_NEWUSER | CLONE_NEWNS))
+		return errno;
+	snprintf(map, sizeof(map), "0 %u 1", uid);
+	err = write_file("/proc/self/uid_map", map);
+	if (!err)
+		err = write_file("/proc/self/setgroups", "deny");
+	snprintf(map, sizeof(map), "0 %u 1", gid);
+	if (!err)
+		err = write_file("/proc/self/gid_map", map);
+	if (err) {
+		errno = -err;
+		return failed("user namespace maps");
+	}
+	snprintf(dir, sizeof(dir), "%s/upper/%s", ctx->base, "rootless");
+	if (mount("rootless", dir, "tmpfs", 0, NULL))
+		return errno;
+	snprintf(upper, sizeof(upper), "%s/u", dir);
+	snprintf(work, sizeof(work), "%s/w", dir);
+	snprintf(merged, sizeof(merged), "%s/m", dir);
+	if (mkdir(upper, 0755) || mkdir(work, 0755) || mkdir(merged, 0755))
+		return errno;
+	/* As rootless podman mounts it: user.* xattrs in a user namespace */
+	err = mount_overlay(ctx->lower, upper, work, merged, ",userxattr");
+	if (err)
+		return err;
+	err = use_existing(merged);
+	if (err)
+		return err;
+	/* Root of the user namespace is unprivileged: refused. */
+	return create_bad(merged) == EPERM ? 0 : EEXIST;
+}
+
+/* A user mounts the overlay in a user namespace (a rootless container). */
+TEST_F_TIMEOUT(stacks, overlay_rootless, STACKS_TIMEOUT)
+{
+	struct rootless_ctx ctx = { .lower = self->lower, .base = self->base };
+	unsigned long long v0, d0, v1, d1;
+	char dir[PATH_MAX + 32];
+
+	static const char *const owned[] = {
+		"", "/" BAD_FILE, "/" BAD_DIR, "/" BAD_DIR "/inside",
+		"/" BAD_EMPTY_DIR,
+	};
+	size_t i;
+
+	/* The image belongs to the user, as a rootless container's does. */
+	for (i = 0; i < ARRAY_SIZE(owned); i++) {
+		snprintf(dir, sizeof(dir), "%s%s", self->lower, owned[i]);
+		ASSERT_EQ(0, lchown(dir, NOBODY_ID, NOBODY_ID));
+	}
+	snprintf(dir, sizeof(dir), "%s/upper/rootless", self->base);
+	ASSERT_EQ(0, mkdir(dir, 0777));
+	ASSERT_EQ(0, chmod(self->base, 0755));
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_UNPRIVILEGED, "3"));
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "3"));
+	ASSERT_EQ(0, counters(&v0, &d0));
+	EXPECT_EQ(0, run_as(TASK_NOBODY, rootless, &ctx, NULL));
+	ASSERT_EQ(0, counters(&v1, &d1));
+	/* Only the one new name. */
+	EXPECT_EQ(v0 + 1, v1);
+	EXPECT_EQ(d0 + 1, d1);
+}
+
+/* sed -i and editors: rename a temporary over an existing bad name. */
+TEST_F_TIMEOUT(stacks, atomic_save_and_exchange, STACKS_TIMEOUT)
+{
+	unsigned long long v0, d0, v1, d1;
+	int dirfd;
+
+	dirfd = open(self->lower, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	ASSERT_LE(0, dirfd);
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_UNPRIVILEGED, "3"));
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "3"));
+	ASSERT_EQ(0, counters(&v0, &d0));
+	ASSERT_EQ(0, touch_at(dirfd, "tmp.save"));
+	EXPECT_EQ(0, renameat(dirfd, "tmp.save", dirfd, BAD_FILE));
+	EXPECT_EQ(0, syscall(SYS_renameat2, dirfd, BAD_FILE, dirfd, BAD_DIR,
+			     RENAME_EXCHANGE));
+	ASSERT_EQ(0, counters(&v1, &d1));
+	EXPECT_EQ(v0, v1);
+	EXPECT_EQ(d0, d1);
+	close(dirfd);
+}
+
+/*
+ * open(O_CREAT | O_APPEND) of an existing bad name that is not in the
+ * dentry cache: it opens, and nothing is reported.  Needs a file system
+ * that can forget its dentries: ext2 on a loop device, given by
+ * SAFENAME_EXT2_DIR.
+ */
+TEST_F_TIMEOUT(stacks, uncached_open_creat, STACKS_TIMEOUT)
+{
+	unsigned long long v0, d0, v1, d1;
+	const char *ext2 = getenv("SAFENAME_EXT2_DIR");
+	char dir[PATH_MAX];
+	int dirfd, fd;
+
+	if (!ext2)
+		SKIP(return, "SAFENAME_EXT2_DIR names no disk file system");
+	ASSERT_EQ(0, make_test_dir(ext2, dir, sizeof(dir)));
+	dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	ASSERT_LE(0, dirfd);
+	ASSERT_EQ(0, touch_at(dirfd, "-log"));
+	sync();
+	ASSERT_EQ(0, write_file("/proc/sys/vm/drop_caches", "2"));
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_UNPRIVILEGED, "3"));
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "3"));
+	ASSERT_EQ(0, counters(&v0, &d0));
+	fd = openat(dirfd, "-log", O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
+		    0644);
+	EXPECT_LE(0, fd);
+	if (fd >= 0)
+		close(fd);
+	ASSERT_EQ(0, counters(&v1, &d1));
+	EXPECT_EQ(v0, v1);
+	EXPECT_EQ(d0, d1);
+	/* A new one, uncached too, is refused and counted once. */
+	fd = openat(dirfd, "-new", O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
+		    0644);
+	EXPECT_EQ(-1, fd);
+	EXPECT_EQ(EPERM, errno);
+	ASSERT_EQ(0, counters(&v1, &d1));
+	EXPECT_EQ(v0 + 1, v1);
+	EXPECT_EQ(d0 + 1, d1);
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_UNPRIVILEGED, "0"));
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "0"));
+	close(dirfd);
+	EXPECT_EQ(0, remove_tree(dir));
+}
+
+TEST_HARNESS_MAIN

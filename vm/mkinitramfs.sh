@@ -7,6 +7,7 @@
 #                         /selftests/run_kselftest.sh
 #   /images/ext2.img      a 16 MiB ext2 image for loop-device tests
 #   /etc/passwd, /etc/group: root, user (1000), nobody (65534)
+#   /etc/initramfs.list   every path of the archive
 #
 # usage: mkinitramfs.sh STAGING OUTPUT KSELFTEST_INSTALL VMDIR EXT2_IMAGE [MORE_TESTS_DIR...]
 set -eu
@@ -59,6 +60,10 @@ user:x:1000:
 nogroup:x:65534:
 G
 echo /bin/sh >etc/shells
+
+# every path, for the tests that check that the kernel unpacked them all
+{ find . -mindepth 1; echo ./etc/initramfs.list; } | sed 's/^\.//' |
+	LC_ALL=C sort >etc/initramfs.list
 
 # owner root for everything but /home/user (uid 1000); the kernel unpacks
 # concatenated archives

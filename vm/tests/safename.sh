@@ -57,7 +57,7 @@ export SAFENAME_TMPFS_DIR=$TMPFS_DIR
 export SAFENAME_EXT2_DIR=$EXT2_DIR
 export SAFENAME_9P_DIR=$NINEP_DIR
 
-for test in hooks_test knobs_test log_test lsm_test stats_test stacks_test; do
+for test in hooks_test knobs_test log_test lsm_test stats_test stacks_test uring_test; do
 	run_test "$TESTS/$test"
 done
 

@@ -171,10 +171,18 @@ $(ST)/kselftest: $(ST)/vm-headers $(ST)/tree $(ST)/var-KST_TARGETS
 	@touch $@
 
 # ---------------------------------------------------------------- initramfs
-# a 16 MiB ext2 image for the loop-device tests (/images/ext2.img)
-$(B)/ext2.img: | deps
+# 16 MiB ext2, ext4 and btrfs (mixed block groups) images for the
+# loop-device tests (/images/*.img)
+$(B)/ext2.img $(B)/ext4.img: $(B)/%.img: | deps
 	@rm -f $@ && truncate -s 16M $@.tmp
-	@/sbin/mke2fs -q -t ext2 -F $@.tmp && mv $@.tmp $@
+	@/sbin/mke2fs -q -t $* -F $@.tmp && mv $@.tmp $@
+$(B)/btrfs.img: | deps
+	@rm -f $@ && truncate -s 16M $@.tmp
+	@/sbin/mkfs.btrfs -q -M $@.tmp >/dev/null && mv $@.tmp $@
+IMAGES := $(B)/ext2.img $(B)/ext4.img $(B)/btrfs.img
+empty :=
+space := $(empty) $(empty)
+IMAGE_LIST := $(subst $(space),:,$(IMAGES))
 
 VM_FILES := $(REPO)/vm/init $(REPO)/vm/demo.sh $(REPO)/vm/mkinitramfs.sh
 VM_TESTS := $(sort $(shell find $(REPO)/vm/tests -type f 2>/dev/null))
@@ -183,10 +191,10 @@ VM_TESTS := $(sort $(shell find $(REPO)/vm/tests -type f 2>/dev/null))
 # remade only when one of them changed (or a file left vm/tests/)
 initramfs: $(INITRAMFS)
 $(INITRAMFS): $(VM_FILES) $(VM_TESTS) $(ST)/var-VM_TESTS $(ST)/kselftest \
-		$(B)/ext2.img /bin/busybox $(PLACEHOLDER)
+		$(IMAGES) /bin/busybox $(PLACEHOLDER)
 	@echo "  INITRAMFS build/initramfs.cpio.gz"
 	@$(REPO)/vm/mkinitramfs.sh $(B)/initramfs $@ $(KST_INSTALL) $(REPO)/vm \
-		$(B)/ext2.img $(if $(PLACEHOLDER),$(B)/placeholder/tests)
+		$(IMAGE_LIST) $(if $(PLACEHOLDER),$(B)/placeholder/tests)
 
 # installed by deps (busybox-static)
 /bin/busybox: | deps
@@ -312,7 +320,7 @@ $(B)/bench-guest/fsbench: $(REPO)/bench/fsbench.c $(REPO)/bench/vm-bench.sh
 	@cp $(REPO)/bench/vm-bench.sh $(dir $@)bench.sh
 $(B)/bench-initramfs.cpio.gz: $(INITRAMFS) $(B)/bench-guest/fsbench
 	@$(REPO)/vm/mkinitramfs.sh $(B)/bench-initramfs $@ $(KST_INSTALL) $(REPO)/vm \
-		$(B)/ext2.img $(B)/bench-guest
+		$(IMAGE_LIST) $(B)/bench-guest
 bench: $(BZIMAGE) $(B)/bench-initramfs.cpio.gz | deps
 	@echo "=== the rule: instructions per name (callgrind)"
 	@$(REPO)/bench/rulebench.sh $(B)/bench
@@ -326,7 +334,7 @@ bench: $(BZIMAGE) $(B)/bench-initramfs.cpio.gz | deps
 # clean: build outputs, keeping the extracted trees and ccache
 clean:
 	rm -rf $(B)/kunit $(B)/vm-kernel $(B)/vm-config $(B)/initramfs* \
-		$(B)/kselftest-install $(B)/ext2.img $(B)/logs $(B)/results \
+		$(B)/kselftest-install $(IMAGES) $(B)/logs $(B)/results \
 		$(B)/share $(B)/placeholder $(DEBUGK) $(B)/debug-config \
 		$(B)/debug.config $(B)/series $(SERIES_OUT) $(B)/bench \
 		$(B)/bench-guest $(B)/bench-initramfs* $(B)/fuzz $(B)/tools

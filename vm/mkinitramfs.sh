@@ -5,15 +5,15 @@
 #   /tests/               vm/tests/* and vm/demo.sh
 #   /selftests/<target>/  the installed kselftests (static), with
 #                         /selftests/run_kselftest.sh
-#   /images/ext2.img      a 16 MiB ext2 image for loop-device tests
+#   /images/*.img         16 MiB ext2, ext4 and btrfs images for loop devices
 #   /etc/passwd, /etc/group: root, user (1000), nobody (65534)
 #   /etc/initramfs.list   every path of the archive
 #
-# usage: mkinitramfs.sh STAGING OUTPUT KSELFTEST_INSTALL VMDIR EXT2_IMAGE [MORE_TESTS_DIR...]
+# usage: mkinitramfs.sh STAGING OUTPUT KSELFTEST_INSTALL VMDIR IMAGE[:IMAGE...] [MORE_TESTS_DIR...]
 set -eu
 set -o pipefail
 
-STAGING=$1 OUT=$2 KST=$3 VM=$4 EXT2=$5
+STAGING=$1 OUT=$2 KST=$3 VM=$4 IMAGES=$5
 shift 5
 
 rm -rf "$STAGING"
@@ -47,7 +47,12 @@ if [ -d "$KST" ]; then
 	cp -R "$KST/." selftests/
 fi
 
-cp "$EXT2" images/ext2.img
+old_ifs=$IFS
+IFS=:
+for image in $IMAGES; do
+	cp "$image" "images/${image##*/}"
+done
+IFS=$old_ifs
 
 cat >etc/passwd <<'P'
 root:x:0:0:root:/root:/bin/sh

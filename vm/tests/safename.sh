@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Guest side of the "selftests" boot: the Safename kselftests on tmpfs, on
-# ext2 on a loop device and on the 9p share.
+# ext2, ext4 and btrfs on loop devices, on overlayfs and on the 9p share.
 #
 # Prints its own set-up checks as TAP, then runs every test program in
 # /selftests/safename/, each printing its own TAP.  Exit status: 0 when every
@@ -11,7 +11,10 @@ set -u
 
 TMPFS_DIR=/mnt/sn-tmpfs
 EXT2_DIR=/mnt/ext2
-EXT2_IMAGE=/images/ext2.img
+EXT4_DIR=/mnt/ext4
+BTRFS_DIR=/mnt/btrfs
+OVERLAY_DIR=/mnt/overlay
+loops=""
 NINEP_MOUNT=/mnt/9p
 NINEP_DIR=$NINEP_MOUNT/safename-selftests
 TESTS=/selftests/safename
@@ -27,15 +30,22 @@ mount_tmpfs() {
 	mount -t tmpfs -o mode=0755 safename-tmpfs "$TMPFS_DIR"
 }
 
-# The image is empty: give it a file system if it has none.
-mount_ext2() {
-	mkdir -p "$EXT2_DIR" || return 1
+# mount_image TYPE DIR: /images/TYPE.img on a loop device at DIR
+mount_image() {
+	mkdir -p "$2" || return 1
 	# busybox losetup: -f alone names the first free device
-	loop=$(losetup -f) && losetup "$loop" "$EXT2_IMAGE" || return 1
-	echo "$EXT2_IMAGE on $loop"
-	if ! mount -t ext2 "$loop" "$EXT2_DIR" 2>/dev/null; then
-		mke2fs -q "$loop" && mount -t ext2 "$loop" "$EXT2_DIR"
-	fi
+	dev=$(losetup -f) && losetup "$dev" "/images/$1.img" || return 1
+	loops="$loops $dev"
+	echo "/images/$1.img on $dev"
+	mount -t "$1" "$dev" "$2"
+}
+
+# an overlay on tmpfs, as containers mount it, at $OVERLAY_DIR
+mount_overlay() {
+	mkdir -p "$TMPFS_DIR/ovl/lower" "$TMPFS_DIR/ovl/upper" \
+		"$TMPFS_DIR/ovl/work" "$OVERLAY_DIR" &&
+	chmod 0755 "$TMPFS_DIR/ovl/upper" &&
+	mount -t overlay overlay -o "lowerdir=$TMPFS_DIR/ovl/lower,upperdir=$TMPFS_DIR/ovl/upper,workdir=$TMPFS_DIR/ovl/work" "$OVERLAY_DIR"
 }
 
 setup_9p() {
@@ -47,14 +57,20 @@ setup_9p() {
 }
 
 echo "TAP version 13"
-echo "1..4"
+echo "1..7"
 check "safename is active" active
 check "tmpfs at $TMPFS_DIR" mount_tmpfs
-check "ext2 on a loop device at $EXT2_DIR" mount_ext2
+check "ext2 on a loop device at $EXT2_DIR" mount_image ext2 "$EXT2_DIR"
+check "ext4 on a loop device at $EXT4_DIR" mount_image ext4 "$EXT4_DIR"
+check "btrfs on a loop device at $BTRFS_DIR" mount_image btrfs "$BTRFS_DIR"
+check "overlayfs on tmpfs at $OVERLAY_DIR" mount_overlay
 check "directory on the 9p share at $NINEP_DIR" setup_9p
 
 export SAFENAME_TMPFS_DIR=$TMPFS_DIR
 export SAFENAME_EXT2_DIR=$EXT2_DIR
+export SAFENAME_EXT4_DIR=$EXT4_DIR
+export SAFENAME_BTRFS_DIR=$BTRFS_DIR
+export SAFENAME_OVERLAY_DIR=$OVERLAY_DIR
 export SAFENAME_9P_DIR=$NINEP_DIR
 
 for test in hooks_test knobs_test log_test lsm_test stats_test stacks_test uring_test; do
@@ -62,7 +78,9 @@ for test in hooks_test knobs_test log_test lsm_test stats_test stacks_test uring
 done
 
 rm -rf "$NINEP_DIR"
-umount "$EXT2_DIR" 2>/dev/null
-[ -n "${loop:-}" ] && losetup -d "$loop" 2>/dev/null
+umount "$OVERLAY_DIR" "$EXT2_DIR" "$EXT4_DIR" "$BTRFS_DIR" 2>/dev/null
+for dev in $loops; do
+	losetup -d "$dev" 2>/dev/null
+done
 umount "$TMPFS_DIR" 2>/dev/null
 exit "$tap_failed"

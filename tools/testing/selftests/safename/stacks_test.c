@@ -13,7 +13,9 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
+#include <linux/btrfs.h>
 #include <sched.h>
+#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 
@@ -419,6 +421,108 @@ TEST_F_TIMEOUT(stacks, uncached_open_creat, STACKS_TIMEOUT)
 	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "0"));
 	close(dirfd);
 	EXPECT_EQ(0, remove_tree(dir));
+}
+
+#define SUBVOL_LOG_LINE \
+	"safename: denied subvol rule=initial offset=0 name=2D7375620A "
+
+/* Makes a subvolume, or a snapshot of @src_fd; returns 0 or an errno. */
+static int subvol(int dirfd, const char *name, int src_fd, bool v2)
+{
+	unsigned long cmd;
+	int ret;
+
+	if (v2) {
+		struct btrfs_ioctl_vol_args_v2 args = { .fd = src_fd };
+
+		snprintf(args.name, sizeof(args.name), "%s", name);
+		cmd = src_fd < 0 ? BTRFS_IOC_SUBVOL_CREATE_V2 :
+		      BTRFS_IOC_SNAP_CREATE_V2;
+		ret = ioctl(dirfd, cmd, &args);
+	} else {
+		struct btrfs_ioctl_vol_args args = { .fd = src_fd };
+
+		snprintf(args.name, sizeof(args.name), "%s", name);
+		cmd = src_fd < 0 ? BTRFS_IOC_SUBVOL_CREATE :
+		      BTRFS_IOC_SNAP_CREATE;
+		ret = ioctl(dirfd, cmd, &args);
+	}
+	return ret ? errno : 0;
+}
+
+/* Reads the kernel log from @fd on, looking for @text; true if found. */
+static bool kmsg_has(int fd, const char *text)
+{
+	char rec[2048];
+	bool found = false;
+	ssize_t len;
+
+	while ((len = read(fd, rec, sizeof(rec) - 1)) > 0 || errno == EPIPE) {
+		if (len <= 0)
+			continue;
+		rec[len] = '\0';
+		if (strstr(rec, text))
+			found = true;
+	}
+	return found;
+}
+
+/*
+ * btrfs subvolume and snapshot creation, in all four ioctls: a bad name is
+ * refused, counted and logged as op subvol; a good one is made.
+ */
+TEST_F_TIMEOUT(stacks, btrfs_subvolumes, STACKS_TIMEOUT)
+{
+	const char *btrfs = getenv("SAFENAME_BTRFS_DIR");
+	unsigned long long v0, d0, v1, d1;
+	char dir[PATH_MAX], name[32];
+	int dirfd, src, kmsg, i;
+	struct stat st;
+
+	if (!btrfs)
+		SKIP(return, "SAFENAME_BTRFS_DIR names no btrfs directory");
+	ASSERT_EQ(0, make_test_dir(btrfs, dir, sizeof(dir)));
+	dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ASSERT_LE(0, dirfd);
+	ASSERT_EQ(0, subvol(dirfd, "source", -1, false));
+	src = openat(dirfd, "source", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ASSERT_LE(0, src);
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_UNPRIVILEGED, "3"));
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "3"));
+	/* Let the log's rate limit (10 lines in 5 s) forget earlier tests. */
+	sleep(6);
+	kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	ASSERT_LE(0, kmsg);
+	ASSERT_EQ(0, lseek(kmsg, 0, SEEK_END));
+
+	for (i = 0; i < 4; i++) {
+		bool v2 = i & 1;
+		int from = i & 2 ? src : -1;
+
+		ASSERT_EQ(0, counters(&v0, &d0));
+		EXPECT_EQ(EPERM, subvol(dirfd, "-sub\n", from, v2))
+		{
+			TH_LOG("%s%s", from < 0 ? "SUBVOL_CREATE" :
+			       "SNAP_CREATE", v2 ? "_V2" : "");
+		}
+		EXPECT_EQ(-1, fstatat(dirfd, "-sub\n", &st, 0));
+		ASSERT_EQ(0, counters(&v1, &d1));
+		EXPECT_EQ(v0 + 1, v1);
+		EXPECT_EQ(d0 + 1, d1);
+		snprintf(name, sizeof(name), "good%d", i);
+		EXPECT_EQ(0, subvol(dirfd, name, from, v2));
+		EXPECT_EQ(0, fstatat(dirfd, name, &st, 0));
+	}
+	EXPECT_TRUE(kmsg_has(kmsg, SUBVOL_LOG_LINE));
+	close(kmsg);
+
+	/* An ordinary mkdir on btrfs stays a mkdir. */
+	EXPECT_EQ(-1, mkdirat(dirfd, "-evil", 0755));
+	EXPECT_EQ(EPERM, errno);
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_UNPRIVILEGED, "0"));
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "0"));
+	close(src);
+	close(dirfd);
 }
 
 TEST_HARNESS_MAIN

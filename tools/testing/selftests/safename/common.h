@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <grp.h>
+#include <sched.h>
 #include <limits.h>
 #include <linux/capability.h>
 #include <stdbool.h>
@@ -89,6 +90,8 @@ enum task_kind {
 	TASK_NO_MAC_ADMIN,
 	/* uid and gid 65534, no capability: unprivileged */
 	TASK_NOBODY,
+	/* root of a user namespace of its own, as in a container: unprivileged */
+	TASK_CONTAINER_ROOT,
 };
 
 static inline const char *task_kind_name(enum task_kind kind)
@@ -100,6 +103,8 @@ static inline const char *task_kind_name(enum task_kind kind)
 		return "no CAP_MAC_ADMIN";
 	case TASK_NOBODY:
 		return "uid 65534";
+	case TASK_CONTAINER_ROOT:
+		return "container root";
 	}
 	return "?";
 }
@@ -319,9 +324,27 @@ static inline int cap_set_effective(int cap, bool raise)
 	return 0;
 }
 
+/* Maps root of a new user namespace to root, as a container runtime would. */
+static inline int become_container_root(void)
+{
+	int fd, len, ok;
+
+	if (unshare(CLONE_NEWUSER))
+		return errno;
+	fd = open("/proc/self/uid_map", O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno;
+	len = strlen("0 0 1");
+	ok = write(fd, "0 0 1", len) == len;
+	close(fd);
+	return ok ? 0 : EIO;
+}
+
 /* Turns the calling process into a task of @kind.  Returns 0 or -errno. */
 static inline int become(enum task_kind kind)
 {
+	int err;
+
 	switch (kind) {
 	case TASK_PRIVILEGED:
 		return cap_effective(CAP_MAC_ADMIN) ? 0 : -EPERM;
@@ -334,6 +357,12 @@ static inline int become(enum task_kind kind)
 			return -errno;
 		/* Leaving uid 0 cleared every capability. */
 		return cap_effective(CAP_MAC_ADMIN) ? -EPERM : 0;
+	case TASK_CONTAINER_ROOT:
+		err = become_container_root();
+		if (err)
+			return -err;
+		/* Every capability, in its own namespace only. */
+		return cap_effective(CAP_MAC_ADMIN) ? 0 : -EPERM;
 	}
 	return -EINVAL;
 }

@@ -429,6 +429,48 @@ FIXTURE_VARIANT_ADD(hooks, 9p_nobody) {
 	.kind = TASK_NOBODY,
 };
 
+/* clang-format off */
+FIXTURE_VARIANT_ADD(hooks, tmpfs_container_root) {
+	/* clang-format on */
+	.fs = FS_TMPFS,
+	.kind = TASK_CONTAINER_ROOT,
+};
+
+/* clang-format off */
+FIXTURE_VARIANT_ADD(hooks, ext2_container_root) {
+	/* clang-format on */
+	.fs = FS_EXT2,
+	.kind = TASK_CONTAINER_ROOT,
+};
+
+/* clang-format off */
+FIXTURE_VARIANT_ADD(hooks, ext4_container_root) {
+	/* clang-format on */
+	.fs = FS_EXT4,
+	.kind = TASK_CONTAINER_ROOT,
+};
+
+/* clang-format off */
+FIXTURE_VARIANT_ADD(hooks, btrfs_container_root) {
+	/* clang-format on */
+	.fs = FS_BTRFS,
+	.kind = TASK_CONTAINER_ROOT,
+};
+
+/* clang-format off */
+FIXTURE_VARIANT_ADD(hooks, overlay_container_root) {
+	/* clang-format on */
+	.fs = FS_OVERLAY,
+	.kind = TASK_CONTAINER_ROOT,
+};
+
+/* clang-format off */
+FIXTURE_VARIANT_ADD(hooks, 9p_container_root) {
+	/* clang-format on */
+	.fs = FS_9P,
+	.kind = TASK_CONTAINER_ROOT,
+};
+
 static int touch(int dirfd, const char *name)
 {
 	int fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
@@ -1072,22 +1114,6 @@ TEST(privileged_check_sets_no_superpriv)
 	EXPECT_EQ(0, policy_write(SYSFS_DIR, &saved));
 	close(ctx.dirfd);
 	EXPECT_EQ(0, remove_tree(dir));
-}
-
-/* Maps root of a new user namespace to root, as a container runtime would. */
-static int become_container_root(void)
-{
-	int fd, len, ok;
-
-	if (unshare(CLONE_NEWUSER))
-		return errno;
-	fd = open("/proc/self/uid_map", O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return errno;
-	len = strlen("0 0 1");
-	ok = write(fd, "0 0 1", len) == len;
-	close(fd);
-	return ok ? 0 : EIO;
 }
 
 /* In its own user namespace, root with every capability of it. */

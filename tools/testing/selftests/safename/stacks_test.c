@@ -6,8 +6,8 @@
  * open(O_CREAT); new names on an overlay are checked once, with the
  * credentials of the task that creates them.
  *
- * The counters in stats are bumped exactly when a report is made (the same
- * function logs it), so an unchanged "violations" means no log line either.
+ * Each existing-name case asserts that the counters in stats did not move
+ * and that the kernel log got no Safename line.
  */
 
 #ifndef _GNU_SOURCE
@@ -68,6 +68,35 @@ static int touch_at(int dirfd, const char *name)
 		return errno;
 	close(fd);
 	return 0;
+}
+
+/* Reads the kernel log from @fd on, looking for @text; true if found. */
+static bool kmsg_has(int fd, const char *text)
+{
+	char rec[2048];
+	bool found = false;
+	ssize_t len;
+
+	while ((len = read(fd, rec, sizeof(rec) - 1)) > 0 || errno == EPIPE) {
+		if (len <= 0)
+			continue;
+		rec[len] = '\0';
+		if (strstr(rec, text))
+			found = true;
+	}
+	return found;
+}
+
+/* Opens the kernel log at its end. */
+static int kmsg_open(void)
+{
+	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd >= 0 && lseek(fd, 0, SEEK_END) < 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
 }
 
 /* The bad names the lower layer holds, made while Safename is off. */
@@ -212,16 +241,21 @@ static int create_bad_fn(void *arg)
 TEST_F_TIMEOUT(stacks, overlay_rootful, STACKS_TIMEOUT)
 {
 	unsigned long long v0, d0, v1, d1;
+	int kmsg;
 
 	ASSERT_EQ(0, mount_overlay(self->lower, self->upper, self->work,
 				   self->merged, ""));
 	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_UNPRIVILEGED, "3"));
 	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "3"));
+	kmsg = kmsg_open();
+	ASSERT_LE(0, kmsg);
 	ASSERT_EQ(0, counters(&v0, &d0));
 	EXPECT_EQ(0, use_existing(self->merged));
 	ASSERT_EQ(0, counters(&v1, &d1));
 	EXPECT_EQ(v0, v1);
 	EXPECT_EQ(d0, d1);
+	EXPECT_FALSE(kmsg_has(kmsg, "safename: "));
+	close(kmsg);
 
 	/* A new bad name on the overlay: refused once, counted once. */
 	EXPECT_EQ(EPERM, create_bad(self->merged));
@@ -360,12 +394,14 @@ TEST_F_TIMEOUT(stacks, overlay_rootless, STACKS_TIMEOUT)
 TEST_F_TIMEOUT(stacks, atomic_save_and_exchange, STACKS_TIMEOUT)
 {
 	unsigned long long v0, d0, v1, d1;
-	int dirfd;
+	int dirfd, kmsg;
 
 	dirfd = open(self->lower, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	ASSERT_LE(0, dirfd);
 	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_UNPRIVILEGED, "3"));
 	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "3"));
+	kmsg = kmsg_open();
+	ASSERT_LE(0, kmsg);
 	ASSERT_EQ(0, counters(&v0, &d0));
 	ASSERT_EQ(0, touch_at(dirfd, "tmp.save"));
 	EXPECT_EQ(0, renameat(dirfd, "tmp.save", dirfd, BAD_FILE));
@@ -374,6 +410,8 @@ TEST_F_TIMEOUT(stacks, atomic_save_and_exchange, STACKS_TIMEOUT)
 	ASSERT_EQ(0, counters(&v1, &d1));
 	EXPECT_EQ(v0, v1);
 	EXPECT_EQ(d0, d1);
+	EXPECT_FALSE(kmsg_has(kmsg, "safename: "));
+	close(kmsg);
 	close(dirfd);
 }
 
@@ -388,7 +426,7 @@ TEST_F_TIMEOUT(stacks, uncached_open_creat, STACKS_TIMEOUT)
 	unsigned long long v0, d0, v1, d1;
 	const char *ext2 = getenv("SAFENAME_EXT2_DIR");
 	char dir[PATH_MAX];
-	int dirfd, fd;
+	int dirfd, fd, kmsg;
 
 	if (!ext2)
 		SKIP(return, "SAFENAME_EXT2_DIR names no disk file system");
@@ -400,6 +438,8 @@ TEST_F_TIMEOUT(stacks, uncached_open_creat, STACKS_TIMEOUT)
 	ASSERT_EQ(0, write_file("/proc/sys/vm/drop_caches", "2"));
 	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_UNPRIVILEGED, "3"));
 	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "3"));
+	kmsg = kmsg_open();
+	ASSERT_LE(0, kmsg);
 	ASSERT_EQ(0, counters(&v0, &d0));
 	fd = openat(dirfd, "-log", O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
 		    0644);
@@ -409,6 +449,8 @@ TEST_F_TIMEOUT(stacks, uncached_open_creat, STACKS_TIMEOUT)
 	ASSERT_EQ(0, counters(&v1, &d1));
 	EXPECT_EQ(v0, v1);
 	EXPECT_EQ(d0, d1);
+	EXPECT_FALSE(kmsg_has(kmsg, "safename: "));
+	close(kmsg);
 	/* A new one, uncached too, is refused and counted once. */
 	fd = openat(dirfd, "-new", O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
 		    0644);
@@ -450,23 +492,6 @@ static int subvol(int dirfd, const char *name, int src_fd, bool v2)
 	return ret ? errno : 0;
 }
 
-/* Reads the kernel log from @fd on, looking for @text; true if found. */
-static bool kmsg_has(int fd, const char *text)
-{
-	char rec[2048];
-	bool found = false;
-	ssize_t len;
-
-	while ((len = read(fd, rec, sizeof(rec) - 1)) > 0 || errno == EPIPE) {
-		if (len <= 0)
-			continue;
-		rec[len] = '\0';
-		if (strstr(rec, text))
-			found = true;
-	}
-	return found;
-}
-
 /*
  * btrfs subvolume and snapshot creation, in all four ioctls: a bad name is
  * refused, counted and logged as op subvol; a good one is made.
@@ -491,9 +516,8 @@ TEST_F_TIMEOUT(stacks, btrfs_subvolumes, STACKS_TIMEOUT)
 	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "3"));
 	/* Let the log's rate limit (10 lines in 5 s) forget earlier tests. */
 	sleep(6);
-	kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	kmsg = kmsg_open();
 	ASSERT_LE(0, kmsg);
-	ASSERT_EQ(0, lseek(kmsg, 0, SEEK_END));
 
 	for (i = 0; i < 4; i++) {
 		bool v2 = i & 1;

@@ -280,6 +280,29 @@ static inline int set_mode_for(enum task_kind kind, int mode)
 			  task_kind_privileged(kind) ? other : own);
 }
 
+/*
+ * Reads the first two counters of stats, violations and denied.  Returns 0
+ * or -errno.
+ */
+static inline int read_counters(unsigned long long *violations,
+				unsigned long long *denied)
+{
+	char buf[512];
+	ssize_t len;
+	int fd;
+
+	fd = open(SYSFS_DIR "/stats", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	len = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (len < 0)
+		return -errno;
+	buf[len] = '\0';
+	return sscanf(buf, "violations %llu\ndenied %llu\n", violations,
+		      denied) == 2 ? 0 : -EINVAL;
+}
+
 /* Raw capget/capset: no libcap in the VM. */
 static inline int cap_get(struct __user_cap_data_struct data[2])
 {

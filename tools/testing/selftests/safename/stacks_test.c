@@ -27,27 +27,6 @@
 
 #define STACKS_TIMEOUT	180
 
-/* Reads the violations and denied counters; returns 0 or -errno. */
-static int counters(unsigned long long *violations, unsigned long long *denied)
-{
-	char buf[512];
-	int fd;
-	ssize_t len;
-
-	fd = open(SYSFS_DIR "/stats", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	len = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (len < 0)
-		return -errno;
-	buf[len] = '\0';
-	if (sscanf(buf, "violations %llu\ndenied %llu\n", violations,
-		   denied) != 2)
-		return -EINVAL;
-	return 0;
-}
-
 static int write_file(const char *path, const char *text)
 {
 	int fd = open(path, O_WRONLY | O_CLOEXEC);
@@ -249,9 +228,9 @@ TEST_F_TIMEOUT(stacks, overlay_rootful, STACKS_TIMEOUT)
 	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "3"));
 	kmsg = kmsg_open();
 	ASSERT_LE(0, kmsg);
-	ASSERT_EQ(0, counters(&v0, &d0));
+	ASSERT_EQ(0, read_counters(&v0, &d0));
 	EXPECT_EQ(0, use_existing(self->merged));
-	ASSERT_EQ(0, counters(&v1, &d1));
+	ASSERT_EQ(0, read_counters(&v1, &d1));
 	EXPECT_EQ(v0, v1);
 	EXPECT_EQ(d0, d1);
 	EXPECT_FALSE(kmsg_has(kmsg, "safename: "));
@@ -259,12 +238,12 @@ TEST_F_TIMEOUT(stacks, overlay_rootful, STACKS_TIMEOUT)
 
 	/* A new bad name on the overlay: refused once, counted once. */
 	EXPECT_EQ(EPERM, create_bad(self->merged));
-	ASSERT_EQ(0, counters(&v1, &d1));
+	ASSERT_EQ(0, read_counters(&v1, &d1));
 	EXPECT_EQ(v0 + 1, v1);
 	EXPECT_EQ(d0 + 1, d1);
 	EXPECT_EQ(EPERM, run_as(TASK_NOBODY, create_bad_fn, self->merged,
 				NULL));
-	ASSERT_EQ(0, counters(&v1, &d1));
+	ASSERT_EQ(0, read_counters(&v1, &d1));
 	EXPECT_EQ(v0 + 2, v1);
 	EXPECT_EQ(d0 + 2, d1);
 }
@@ -281,11 +260,11 @@ TEST_F_TIMEOUT(stacks, overlay_without_hash, STACKS_TIMEOUT)
 				"33,36-44,46-57,59-125,128-254"));
 	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_UNPRIVILEGED, "3"));
 	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "3"));
-	ASSERT_EQ(0, counters(&v0, &d0));
+	ASSERT_EQ(0, read_counters(&v0, &d0));
 	ASSERT_EQ(0, mount_overlay(self->lower, self->upper, self->work,
 				   self->merged, ""));
 	EXPECT_EQ(0, use_existing(self->merged));
-	ASSERT_EQ(0, counters(&v1, &d1));
+	ASSERT_EQ(0, read_counters(&v1, &d1));
 	EXPECT_EQ(v0, v1);
 	EXPECT_EQ(d0, d1);
 }
@@ -303,9 +282,9 @@ TEST_F_TIMEOUT(stacks, overlay_judges_the_creator, STACKS_TIMEOUT)
 				   self->merged, ""));
 	ASSERT_EQ(0, chmod(self->merged, 0777));
 	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "1"));
-	ASSERT_EQ(0, counters(&v0, &d0));
+	ASSERT_EQ(0, read_counters(&v0, &d0));
 	EXPECT_EQ(0, run_as(TASK_NOBODY, create_bad_fn, self->merged, NULL));
-	ASSERT_EQ(0, counters(&v1, &d1));
+	ASSERT_EQ(0, read_counters(&v1, &d1));
 	EXPECT_EQ(v0, v1);
 	EXPECT_EQ(d0, d1);
 }
@@ -382,9 +361,9 @@ TEST_F_TIMEOUT(stacks, overlay_rootless, STACKS_TIMEOUT)
 	ASSERT_EQ(0, chmod(self->base, 0755));
 	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_UNPRIVILEGED, "3"));
 	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "3"));
-	ASSERT_EQ(0, counters(&v0, &d0));
+	ASSERT_EQ(0, read_counters(&v0, &d0));
 	EXPECT_EQ(0, run_as(TASK_NOBODY, rootless, &ctx, NULL));
-	ASSERT_EQ(0, counters(&v1, &d1));
+	ASSERT_EQ(0, read_counters(&v1, &d1));
 	/* Only the one new name. */
 	EXPECT_EQ(v0 + 1, v1);
 	EXPECT_EQ(d0 + 1, d1);
@@ -402,12 +381,12 @@ TEST_F_TIMEOUT(stacks, atomic_save_and_exchange, STACKS_TIMEOUT)
 	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "3"));
 	kmsg = kmsg_open();
 	ASSERT_LE(0, kmsg);
-	ASSERT_EQ(0, counters(&v0, &d0));
+	ASSERT_EQ(0, read_counters(&v0, &d0));
 	ASSERT_EQ(0, touch_at(dirfd, "tmp.save"));
 	EXPECT_EQ(0, renameat(dirfd, "tmp.save", dirfd, BAD_FILE));
 	EXPECT_EQ(0, syscall(SYS_renameat2, dirfd, BAD_FILE, dirfd, BAD_DIR,
 			     RENAME_EXCHANGE));
-	ASSERT_EQ(0, counters(&v1, &d1));
+	ASSERT_EQ(0, read_counters(&v1, &d1));
 	EXPECT_EQ(v0, v1);
 	EXPECT_EQ(d0, d1);
 	EXPECT_FALSE(kmsg_has(kmsg, "safename: "));
@@ -440,13 +419,13 @@ TEST_F_TIMEOUT(stacks, uncached_open_creat, STACKS_TIMEOUT)
 	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "3"));
 	kmsg = kmsg_open();
 	ASSERT_LE(0, kmsg);
-	ASSERT_EQ(0, counters(&v0, &d0));
+	ASSERT_EQ(0, read_counters(&v0, &d0));
 	fd = openat(dirfd, "-log", O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
 		    0644);
 	EXPECT_LE(0, fd);
 	if (fd >= 0)
 		close(fd);
-	ASSERT_EQ(0, counters(&v1, &d1));
+	ASSERT_EQ(0, read_counters(&v1, &d1));
 	EXPECT_EQ(v0, v1);
 	EXPECT_EQ(d0, d1);
 	EXPECT_FALSE(kmsg_has(kmsg, "safename: "));
@@ -456,7 +435,7 @@ TEST_F_TIMEOUT(stacks, uncached_open_creat, STACKS_TIMEOUT)
 		    0644);
 	EXPECT_EQ(-1, fd);
 	EXPECT_EQ(EPERM, errno);
-	ASSERT_EQ(0, counters(&v1, &d1));
+	ASSERT_EQ(0, read_counters(&v1, &d1));
 	EXPECT_EQ(v0 + 1, v1);
 	EXPECT_EQ(d0 + 1, d1);
 	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_UNPRIVILEGED, "0"));
@@ -523,14 +502,14 @@ TEST_F_TIMEOUT(stacks, btrfs_subvolumes, STACKS_TIMEOUT)
 		bool v2 = i & 1;
 		int from = i & 2 ? src : -1;
 
-		ASSERT_EQ(0, counters(&v0, &d0));
+		ASSERT_EQ(0, read_counters(&v0, &d0));
 		EXPECT_EQ(EPERM, subvol(dirfd, "-sub\n", from, v2))
 		{
 			TH_LOG("%s%s", from < 0 ? "SUBVOL_CREATE" :
 			       "SNAP_CREATE", v2 ? "_V2" : "");
 		}
 		EXPECT_EQ(-1, fstatat(dirfd, "-sub\n", &st, 0));
-		ASSERT_EQ(0, counters(&v1, &d1));
+		ASSERT_EQ(0, read_counters(&v1, &d1));
 		EXPECT_EQ(v0 + 1, v1);
 		EXPECT_EQ(d0 + 1, d1);
 		snprintf(name, sizeof(name), "good%d", i);

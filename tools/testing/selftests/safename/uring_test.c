@@ -75,25 +75,6 @@ static int ring_run(struct ring *r, const struct io_uring_sqe *sqe)
 	return res;
 }
 
-static int counters(unsigned long long *violations,
-		    unsigned long long *denied)
-{
-	char buf[512];
-	ssize_t len;
-	int fd;
-
-	fd = open(SYSFS_DIR "/stats", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	len = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (len < 0)
-		return -errno;
-	buf[len] = '\0';
-	return sscanf(buf, "violations %llu\ndenied %llu\n", violations,
-		      denied) == 2 ? 0 : -EINVAL;
-}
-
 FIXTURE(uring)
 {
 	char dir[PATH_MAX];
@@ -222,14 +203,14 @@ TEST_F_TIMEOUT(uring, every_op, URING_TIMEOUT)
 	int op;
 
 	for (op = U_OPENAT; op <= U_RENAMEAT; op++) {
-		ASSERT_EQ(0, counters(&v0, &d0));
+		ASSERT_EQ(0, read_counters(&v0, &d0));
 		EXPECT_EQ(-EPERM, run(self, op, "-bad", variant->flags))
 		{
 			TH_LOG("%s of a bad name", op_names[op]);
 		}
 		EXPECT_EQ(-1, fstatat(self->dirfd, "-bad", &st,
 				      AT_SYMLINK_NOFOLLOW));
-		ASSERT_EQ(0, counters(&v1, &d1));
+		ASSERT_EQ(0, read_counters(&v1, &d1));
 		EXPECT_EQ(v0 + 1, v1);
 		EXPECT_EQ(d0 + 1, d1);
 		EXPECT_EQ(0, run(self, op, "good", variant->flags))
@@ -255,10 +236,10 @@ TEST_F_TIMEOUT(uring, rename_over_existing, URING_TIMEOUT)
 	close(fd);
 	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_UNPRIVILEGED, "3"));
 	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "3"));
-	ASSERT_EQ(0, counters(&v0, &d0));
+	ASSERT_EQ(0, read_counters(&v0, &d0));
 	EXPECT_EQ(0, run(self, U_RENAMEAT, "-old", variant->flags));
 	EXPECT_EQ(0, run(self, U_OPENAT, "-old", variant->flags));
-	ASSERT_EQ(0, counters(&v1, &d1));
+	ASSERT_EQ(0, read_counters(&v1, &d1));
 	EXPECT_EQ(v0, v1);
 	EXPECT_EQ(d0, d1);
 }

@@ -308,7 +308,7 @@ $(DEBUG_BZIMAGE): $(ST)/debug-config $(ST)/tree-kernel
 check-debug: $(DEBUG_BZIMAGE) $(INITRAMFS)
 	@KERNEL=$(DEBUG_BZIMAGE) INITRD=$(INITRAMFS) LOGDIR=$(LOGS) SHARE=$(B)/share \
 	TIMEOUT=$(DEBUG_TIMEOUT) $(REPO)/vm/boot-suite.sh $(REPO)/vm/tests/boots-debug $(RESULTS)
-DEBUG_TIMEOUT ?= 1500
+DEBUG_TIMEOUT ?= 2400
 
 # bench: the rule under callgrind, then the VM under -icount (not tests:
 # figures only); TSVs in build/bench/

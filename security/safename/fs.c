@@ -14,16 +14,22 @@
 
 #define pr_fmt(fmt) "safename: " fmt
 
+#include <linux/audit.h>
 #include <linux/capability.h>
+#include <linux/cred.h>
 #include <linux/fs.h>
 #include <linux/init.h>
 #include <linux/kernfs.h>
 #include <linux/kobject.h>
+#include <linux/minmax.h>
+#include <linux/ratelimit.h>
+#include <linux/sched.h>
 #include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/stddef.h>
 #include <linux/string.h>
+#include <linux/uidgid.h>
 
 #include "safename.h"
 
@@ -181,17 +187,156 @@ static bool safename_policy_locked(void)
 }
 
 /**
+ * safename_knob_format() - write the text of a knob's value
+ * @knob: the knob, not the stats.
+ * @field: the value, a policy field of the knob's type.
+ * @text: where to write, with room for %SAFENAME_BYTESET_TEXT_MAX bytes.
+ *
+ * Return: the length of the text, which ends in a newline.
+ */
+static size_t safename_knob_format(const struct safename_knob *knob,
+				   const void *field, char *text)
+{
+	switch (knob->type) {
+	case SAFENAME_KNOB_MODE:
+		return scnprintf(text, SAFENAME_BYTESET_TEXT_MAX, "%u\n",
+				 *(const u8 *)field);
+	case SAFENAME_KNOB_FLAG:
+		return scnprintf(text, SAFENAME_BYTESET_TEXT_MAX, "%d\n",
+				 *(const bool *)field);
+	case SAFENAME_KNOB_BYTESET:
+		return safename_byteset_format(field, text);
+	case SAFENAME_KNOB_STATS:
+		break;
+	}
+	text[0] = '\0';
+	return 0;
+}
+
+/**
+ * safename_knob_format_current() - write the text of a knob's current value
+ * @knob: the knob, not the stats.
+ * @text: where to write, with room for %SAFENAME_BYTESET_TEXT_MAX bytes.
+ *
+ * Return: the length of the text.
+ */
+static size_t safename_knob_format_current(const struct safename_knob *knob,
+					   char *text)
+{
+	size_t len;
+
+	rcu_read_lock();
+	len = safename_knob_format(knob, (const u8 *)rcu_dereference(safename_policy) +
+				   knob->offset, text);
+	rcu_read_unlock();
+	return len;
+}
+
+/* Without its final newline, and no longer than a byte set's text. */
+static size_t safename_knob_text_len(const char *text, size_t len)
+{
+	if (len && text[len - 1] == '\n')
+		len--;
+	return min_t(size_t, len, SAFENAME_BYTESET_TEXT_MAX);
+}
+
+/**
+ * safename_knob_log() - the kernel log line of a knob write
+ * @knob: the knob.
+ * @old: the old value's text.
+ * @old_len: its length.
+ * @new: the text written, or NULL when it was not read.
+ * @new_len: its length.
+ * @res: the write took effect.
+ *
+ * Used when audit takes no record.  The values and the command are encoded
+ * as in the name reports.
+ */
+static void safename_knob_log(const struct safename_knob *knob,
+			      const char *old, size_t old_len, const char *new,
+			      size_t new_len, bool res)
+{
+	char comm[TASK_COMM_LEN];
+	char comm_text[SAFENAME_ENCODED_MAX(TASK_COMM_LEN) + 1];
+	char *old_text, *new_text;
+
+	old_text = kmalloc(SAFENAME_ENCODED_MAX(old_len) + 1, GFP_KERNEL);
+	new_text = kmalloc(SAFENAME_ENCODED_MAX(new_len) + 1, GFP_KERNEL);
+	if (!old_text || !new_text)
+		goto out;
+	safename_encode(old_text, (const unsigned char *)old, old_len);
+	if (new)
+		safename_encode(new_text, (const unsigned char *)new, new_len);
+	else
+		strscpy(new_text, "?", 2);
+	get_task_comm(comm, current);
+	safename_encode(comm_text, (const unsigned char *)comm, strlen(comm));
+	pr_notice("config lsm=safename knob=%s old=%s new=%s auid=%u ses=%u pid=%d uid=%u comm=%s res=%d\n",
+		  knob->name, old_text, new_text,
+		  from_kuid(&init_user_ns, audit_get_loginuid(current)),
+		  audit_get_sessionid(current), task_tgid_nr(current),
+		  from_kuid(&init_user_ns, current_uid()), comm_text, res);
+out:
+	kfree(new_text);
+	kfree(old_text);
+}
+
+/**
+ * safename_knob_report() - report a write to a knob
+ * @knob: the knob.
+ * @old: the value before the write, or NULL to read the current one.
+ * @buf: the text written, or NULL when it was not read.
+ * @len: its length.
+ * @res: the write took effect.
+ *
+ * Every write is reported, refused ones too, through audit or else in the
+ * kernel log.  Reports are rate-limited apart for privileged and
+ * unprivileged writers, and apart from the name reports.
+ */
+static void safename_knob_report(const struct safename_knob *knob,
+				 const union safename_knob_value *old,
+				 const char *buf, size_t len, bool res)
+{
+	static struct ratelimit_state rs[2] = {
+		RATELIMIT_STATE_INIT(rs[0], DEFAULT_RATELIMIT_INTERVAL,
+				     DEFAULT_RATELIMIT_BURST),
+		RATELIMIT_STATE_INIT(rs[1], DEFAULT_RATELIMIT_INTERVAL,
+				     DEFAULT_RATELIMIT_BURST),
+	};
+	bool privileged;
+	size_t old_len;
+	char *text;
+
+	privileged = !security_capable(current_cred(), &init_user_ns,
+				       CAP_MAC_ADMIN, CAP_OPT_NOAUDIT);
+	if (!__ratelimit(&rs[privileged]))
+		return;
+	text = kmalloc(SAFENAME_BYTESET_TEXT_MAX, GFP_KERNEL);
+	if (!text)
+		return;
+	if (old)
+		old_len = safename_knob_format(knob, old, text);
+	else
+		old_len = safename_knob_format_current(knob, text);
+	old_len = safename_knob_text_len(text, old_len);
+	len = buf ? safename_knob_text_len(buf, len) : 0;
+	if (!safename_audit_config(knob->name, text, old_len, buf, len, res))
+		safename_knob_log(knob, text, old_len, buf, len, res);
+	kfree(text);
+}
+
+/**
  * safename_knob_write() - the write handler shared by both places
  * @knob: the knob.
  * @file: the open file, whose opener must be privileged.
- * @buf: the text written.
+ * @buf: the text written, or NULL when it is too long to be read.
  * @len: its length.
  * @pos: the file offset of the write.
  *
  * A write needs CAP_MAC_ADMIN in the initial user namespace, both in the
  * credentials the file was opened with and in the writer's, and a policy
  * that is not locked.  It must come whole, in one write at offset 0, and is
- * applied entirely or not at all.
+ * applied entirely or not at all.  Every write is reported, with its result.
  *
  * Return: @len, or -E2BIG, -EPERM, -EINVAL or -ENOMEM with the policy
  * unchanged.
@@ -200,20 +345,28 @@ static ssize_t safename_knob_write(const struct safename_knob *knob,
 				   const struct file *file, const char *buf,
 				   size_t len, loff_t pos)
 {
-	union safename_knob_value value = { };
+	union safename_knob_value value = { }, old = { };
+	bool have_old = false;
 	int err;
 
-	if (len > SAFENAME_WRITE_MAX)
-		return -E2BIG;
-	if (!file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN) ||
-	    !capable(CAP_MAC_ADMIN) || safename_policy_locked())
-		return -EPERM;
-	if (pos)
-		return -EINVAL;
-	err = safename_knob_parse(knob, buf, len, &value);
-	if (!err)
-		err = safename_policy_set(knob->offset, &value,
-					  safename_knob_size(knob));
+	if (!buf || len > SAFENAME_WRITE_MAX) {
+		err = -E2BIG;
+		buf = NULL;
+	} else if (!file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN) ||
+		   !capable(CAP_MAC_ADMIN) || safename_policy_locked()) {
+		err = -EPERM;
+	} else if (pos) {
+		err = -EINVAL;
+	} else {
+		err = safename_knob_parse(knob, buf, len, &value);
+		if (!err) {
+			err = safename_policy_set(knob->offset, &value,
+						  safename_knob_size(knob),
+						  &old);
+			have_old = true;
+		}
+	}
+	safename_knob_report(knob, have_old ? &old : NULL, buf, len, !err);
 	return err ? err : len;
 }
 
@@ -244,8 +397,6 @@ static void safename_stats_show(struct seq_file *m)
 static int safename_knob_show(struct seq_file *m,
 			      const struct safename_knob *knob)
 {
-	const struct safename_policy *policy;
-	const void *field;
 	char *text;
 
 	if (knob->type == SAFENAME_KNOB_STATS) {
@@ -255,25 +406,7 @@ static int safename_knob_show(struct seq_file *m,
 	text = kmalloc(SAFENAME_BYTESET_TEXT_MAX, GFP_KERNEL);
 	if (!text)
 		return -ENOMEM;
-	rcu_read_lock();
-	policy = rcu_dereference(safename_policy);
-	field = (const u8 *)policy + knob->offset;
-	switch (knob->type) {
-	case SAFENAME_KNOB_MODE:
-		snprintf(text, SAFENAME_BYTESET_TEXT_MAX, "%u\n",
-			 *(const u8 *)field);
-		break;
-	case SAFENAME_KNOB_FLAG:
-		snprintf(text, SAFENAME_BYTESET_TEXT_MAX, "%d\n",
-			 *(const bool *)field);
-		break;
-	case SAFENAME_KNOB_BYTESET:
-		safename_byteset_format(field, text);
-		break;
-	case SAFENAME_KNOB_STATS:
-		break;
-	}
-	rcu_read_unlock();
+	safename_knob_format_current(knob, text);
 	seq_puts(m, text);
 	kfree(text);
 	return 0;
@@ -338,8 +471,9 @@ static ssize_t safename_securityfs_write(struct file *file,
 	ssize_t ret;
 	char *buf;
 
+	/* Reported as refused without its text. */
 	if (len > SAFENAME_WRITE_MAX)
-		return -E2BIG;
+		return safename_knob_write(m->private, file, NULL, len, *ppos);
 	buf = memdup_user(ubuf, len);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);

@@ -53,6 +53,17 @@ static const char *const safename_op_names[] = {
 };
 
 /**
+ * safename_op_name() - the name of an operation in reports
+ * @op: the operation.
+ *
+ * Return: its name.
+ */
+const char *safename_op_name(enum safename_op op)
+{
+	return safename_op_names[op];
+}
+
+/**
  * safename_task_class() - who is creating a name?
  *
  * Kernel threads, and PID 1 before it runs /init, have no user space: the
@@ -94,33 +105,18 @@ VISIBLE_IF_KUNIT bool safename_privileged(enum safename_task_class class)
 EXPORT_SYMBOL_IF_KUNIT(safename_privileged);
 
 /**
- * struct safename_violation - a name that failed the rule
- * @op: the operation.
- * @mode: the mode in force for the task, not 0.
- * @privileged: the mode is the privileged one.
- * @rule: the rule that failed.
- * @offset: the offset of the failure.
- */
-struct safename_violation {
-	enum safename_op op;
-	u8 mode;
-	bool privileged;
-	enum safename_rule rule;
-	size_t offset;
-};
-
-/**
- * safename_log() - log a name that fails the rule
+ * safename_log() - report a name that fails the rule
  * @v: the violation.
  * @name: the name.
+ * @dir: the directory it was to be made in.
  *
- * One line, rate-limited apart for privileged and unprivileged tasks so
- * that a flood from one kind cannot hide the other's reports.  The name and
- * the command are encoded so that no control or non-ASCII byte reaches the
- * log.
+ * One audit record or, when audit takes none, one kernel log line.  Both
+ * are rate-limited apart for privileged and unprivileged tasks so that a
+ * flood from one kind cannot hide the other's reports.  The name and the
+ * command are encoded so that no control or non-ASCII byte reaches the log.
  */
 static void safename_log(const struct safename_violation *v,
-			 const struct qstr *name)
+			 const struct qstr *name, const struct inode *dir)
 {
 	static struct ratelimit_state rs[2] = {
 		RATELIMIT_STATE_INIT(rs[0], DEFAULT_RATELIMIT_INTERVAL,
@@ -134,6 +130,8 @@ static void safename_log(const struct safename_violation *v,
 
 	if (!__ratelimit(&rs[v->privileged]))
 		return;
+	if (safename_audit_name(v, name, dir))
+		return;
 	name_text = kmalloc(SAFENAME_ENCODED_MAX(name->len) + 1,
 			    GFP_NOFS | __GFP_NOWARN);
 	if (!name_text)
@@ -145,7 +143,7 @@ static void safename_log(const struct safename_violation *v,
 		  v->mode & SAFENAME_MODE_ENFORCE ? "denied" : "reported",
 		  safename_op_names[v->op], safename_rule_name(v->rule),
 		  v->offset, name_text, task_tgid_nr(current),
-		  from_kuid(&init_user_ns, current_uid()), comm_text);
+		  from_kuid(&init_user_ns, v->uid), comm_text);
 	kfree(name_text);
 }
 
@@ -153,16 +151,17 @@ static void safename_log(const struct safename_violation *v,
  * safename_report() - count and log a name that failed the rule
  * @v: the violation.
  * @name: the name.
+ * @dir: the directory it was to be made in.
  */
 static void safename_report(const struct safename_violation *v,
-			    const struct qstr *name)
+			    const struct qstr *name, const struct inode *dir)
 {
 	this_cpu_inc(safename_stats.violations);
 	this_cpu_inc(safename_stats.rule[v->rule]);
 	if (v->mode & SAFENAME_MODE_ENFORCE)
 		this_cpu_inc(safename_stats.denied);
 	if (v->mode & SAFENAME_MODE_LOG)
-		safename_log(v, name);
+		safename_log(v, name, dir);
 }
 
 /**
@@ -188,10 +187,13 @@ struct safename_deferred {
 static void safename_deferred_report(struct safename_deferred *d)
 {
 	struct name_snapshot name;
+	struct dentry *parent;
 
+	parent = dget_parent(d->dentry);
 	take_dentry_name_snapshot(&name, d->dentry);
-	safename_report(&d->v, &name.name);
+	safename_report(&d->v, &name.name, d_inode(parent));
 	release_dentry_name_snapshot(&name);
+	dput(parent);
 }
 
 static void safename_deferred_free(struct safename_deferred *d)
@@ -233,7 +235,7 @@ static void safename_defer(const struct safename_violation *v,
 
 	d = kmalloc(sizeof(*d), GFP_NOFS | __GFP_NOWARN);
 	if (!d) {
-		safename_report(v, &dentry->d_name);
+		safename_report(v, &dentry->d_name, d_inode(dentry->d_parent));
 		return;
 	}
 	d->dentry = dget(dentry);
@@ -286,10 +288,12 @@ static noinline int safename_check_name(struct dentry *dentry,
 	v.mode = mode[v.privileged];
 	if (!v.mode)
 		return 0;
+	v.uid = class == SAFENAME_TASK_SERVER ? current_fsuid() : current_uid();
 	if (d_in_lookup(dentry))
 		safename_defer(&v, dentry);
 	else
-		safename_report(&v, &dentry->d_name);
+		safename_report(&v, &dentry->d_name,
+				d_inode(dentry->d_parent));
 	return v.mode & SAFENAME_MODE_ENFORCE ? -EPERM : 0;
 }
 

@@ -64,6 +64,8 @@ int __init safename_policy_init(void)
  * @offset: offset of the field in struct safename_policy.
  * @value: its new value, already validated.
  * @size: size of the field.
+ * @old_value: where to copy the field's value before the change, @size
+ *             bytes; filled even when the change is refused.
  *
  * Publishes a copy of the current policy with the field changed and its
  * derived tables rebuilt, then frees the old one after a grace period.
@@ -71,7 +73,8 @@ int __init safename_policy_init(void)
  * Return: 0, or -EPERM when the policy is locked, or -ENOMEM; the policy
  * is unchanged on error.
  */
-int safename_policy_set(size_t offset, const void *value, size_t size)
+int safename_policy_set(size_t offset, const void *value, size_t size,
+			void *old_value)
 {
 	struct safename_policy *old, *new;
 	int err = 0;
@@ -80,6 +83,7 @@ int safename_policy_set(size_t offset, const void *value, size_t size)
 	mutex_lock(&safename_policy_lock);
 	old = rcu_dereference_protected(safename_policy,
 					lockdep_is_held(&safename_policy_lock));
+	memcpy(old_value, (const u8 *)old + offset, size);
 	if (old->locked) {
 		err = -EPERM;
 		goto unlock;

@@ -10,9 +10,13 @@
 #include <linux/percpu.h>
 #include <linux/rcupdate.h>
 #include <linux/types.h>
+#include <linux/uidgid.h>
 #include <uapi/linux/safename.h>
 
 #include "rule.h"
+
+struct inode;
+struct qstr;
 
 /**
  * struct safename_policy - the whole policy, published with RCU
@@ -84,6 +88,25 @@ enum safename_task_class {
 	SAFENAME_TASK_SERVER,
 };
 
+/**
+ * struct safename_violation - a name that failed the rule
+ * @op: the operation.
+ * @mode: the mode in force for the task, not 0.
+ * @privileged: the mode is the privileged one.
+ * @rule: the rule that failed.
+ * @offset: the offset of the failure.
+ * @uid: who asked: the task's uid, or for a file server its client's
+ *       (the fsuid it acts with).
+ */
+struct safename_violation {
+	enum safename_op op;
+	u8 mode;
+	bool privileged;
+	enum safename_rule rule;
+	size_t offset;
+	kuid_t uid;
+};
+
 #if IS_ENABLED(CONFIG_KUNIT)
 enum safename_task_class safename_task_class(void);
 bool safename_privileged(enum safename_task_class class);
@@ -95,8 +118,32 @@ DECLARE_STATIC_KEY_FALSE(safename_enabled);
 extern bool safename_initialized;
 
 int safename_policy_init(void);
-int safename_policy_set(size_t offset, const void *value, size_t size);
+int safename_policy_set(size_t offset, const void *value, size_t size,
+			void *old);
 void safename_stats_read(struct safename_stats *sum);
 void safename_params_apply(struct safename_policy *policy);
+
+const char *safename_op_name(enum safename_op op);
+
+#ifdef CONFIG_AUDIT
+bool safename_audit_name(const struct safename_violation *v,
+			 const struct qstr *name, const struct inode *dir);
+bool safename_audit_config(const char *knob, const char *old, size_t old_len,
+			   const char *new, size_t new_len, bool res);
+#else
+static inline bool safename_audit_name(const struct safename_violation *v,
+				       const struct qstr *name,
+				       const struct inode *dir)
+{
+	return false;
+}
+
+static inline bool safename_audit_config(const char *knob, const char *old,
+					 size_t old_len, const char *new,
+					 size_t new_len, bool res)
+{
+	return false;
+}
+#endif
 
 #endif /* _SECURITY_SAFENAME_SAFENAME_H */

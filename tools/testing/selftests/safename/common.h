@@ -390,6 +390,23 @@ static inline int become(enum task_kind kind)
 	return -EINVAL;
 }
 
+/*
+ * Reads a number from a /proc file, as audit's loginuid and sessionid; (-1
+ * as an unsigned int, "unset") when the file is missing, as without audit.
+ */
+static inline unsigned int read_proc_uint(const char *path)
+{
+	char buf[32] = "";
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return (unsigned int)-1;
+	if (!fgets(buf, sizeof(buf), f))
+		buf[0] = '\0';
+	fclose(f);
+	return strtoul(buf, NULL, 10);
+}
+
 /* A child exits with this when it could not become the task asked for. */
 #define CHILD_SETUP_FAILED	255
 
@@ -541,6 +558,35 @@ static inline int bind_unix_at(int dirfd, const char *name)
 		err = errno;
 	close(sock);
 	return err;
+}
+
+/* Reads the kernel log from @fd on, looking for @text; true if found. */
+static bool kmsg_has(int fd, const char *text)
+{
+	char rec[2048];
+	bool found = false;
+	ssize_t len;
+
+	while ((len = read(fd, rec, sizeof(rec) - 1)) > 0 || errno == EPIPE) {
+		if (len <= 0)
+			continue;
+		rec[len] = '\0';
+		if (strstr(rec, text))
+			found = true;
+	}
+	return found;
+}
+
+/* Opens the kernel log at its end. */
+static int kmsg_open(void)
+{
+	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd >= 0 && lseek(fd, 0, SEEK_END) < 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
 }
 
 #endif /* _SAFENAME_SELFTEST_COMMON_H */

@@ -49,35 +49,6 @@ static int touch_at(int dirfd, const char *name)
 	return 0;
 }
 
-/* Reads the kernel log from @fd on, looking for @text; true if found. */
-static bool kmsg_has(int fd, const char *text)
-{
-	char rec[2048];
-	bool found = false;
-	ssize_t len;
-
-	while ((len = read(fd, rec, sizeof(rec) - 1)) > 0 || errno == EPIPE) {
-		if (len <= 0)
-			continue;
-		rec[len] = '\0';
-		if (strstr(rec, text))
-			found = true;
-	}
-	return found;
-}
-
-/* Opens the kernel log at its end. */
-static int kmsg_open(void)
-{
-	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-
-	if (fd >= 0 && lseek(fd, 0, SEEK_END) < 0) {
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
-
 /* The bad names the lower layer holds, made while Safename is off. */
 #define BAD_FILE	"-foo"
 #define BAD_DIR		"a\nb"

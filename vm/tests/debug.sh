@@ -1,17 +1,22 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# Guest side of the sanitizer boot of `make check-debug`: the kselftests and
-# the storm on a KASAN, UBSAN, lockdep, PROVE_RCU, DEBUG_ATOMIC_SLEEP,
-# KFENCE and kmemleak kernel, then kmemleak's scan and a look at the kernel
-# log.  Any BUG, WARNING, KASAN, UBSAN, lockdep, RCU or kmemleak report
-# fails the boot.
+# Guest side of the sanitizer boots of `make check-debug`: the kselftests
+# and the storm (or, booted with audit=1, the audit tests) on a KASAN, UBSAN,
+# lockdep, PROVE_RCU, DEBUG_ATOMIC_SLEEP, KFENCE and kmemleak kernel, then
+# kmemleak's scan and a look at the kernel log.  Any BUG, WARNING, KASAN,
+# UBSAN, lockdep, RCU or kmemleak report fails the boot.
 set -u
 . /tests/tap.sh
 
 rc=0
-sh /tests/safename.sh || rc=1
-sh /tests/storm.sh || rc=1
+# Booted with audit=1: the audit records; otherwise the kernel log lines.
+if grep -qw audit=1 /proc/cmdline; then
+	sh /tests/audit.sh || rc=1
+else
+	sh /tests/safename.sh || rc=1
+	sh /tests/storm.sh || rc=1
+fi
 
 echo "TAP version 13"
 leaks=/sys/kernel/debug/kmemleak

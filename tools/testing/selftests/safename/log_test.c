@@ -550,4 +550,24 @@ TEST_F(log, knob_lines)
 			"\"33-126,128-254\"", "33332D31323620", 0);
 }
 
+/* A write too long to be read is refused, and logged without its text. */
+TEST_F(log, knob_line_too_long)
+{
+	static char big[SAFENAME_WRITE_MAX + 2];
+	char line[1024];
+
+	ASSERT_EQ(0, prctl(PR_SET_NAME, "log_test"));
+	sleep(6);
+	memset(big, '1', SAFENAME_WRITE_MAX + 1);
+	ASSERT_EQ(0, kmsg_skip(self->kmsg));
+	EXPECT_EQ(-E2BIG, knob_write(SECURITYFS_DIR, KNOB_MODE_UNPRIVILEGED,
+				     big));
+	ASSERT_EQ(0, kmsg_find_knob(self->kmsg, "mode_for_unprivileged", line,
+				    sizeof(line)));
+	EXPECT_NE(NULL, strstr(line, " old=\"0\" new=? "))
+		TH_LOG("line '%s'", line);
+	EXPECT_NE(NULL, strstr(line, " res=0"))
+		TH_LOG("line '%s'", line);
+}
+
 TEST_HARNESS_MAIN

@@ -143,7 +143,6 @@ static const char *check_subject(const char *rest, pid_t pid, uid_t uid)
 struct name_case {
 	const char *op;
 	const char *name;
-	size_t len;
 	const char *rule;
 	int offset;
 };
@@ -151,11 +150,9 @@ struct name_case {
 /* Creates @c->name in @dirfd with the operation @c->op. */
 static int make_name(int dirfd, const struct name_case *c)
 {
-	char name[NAME_MAX + 1];
+	const char *name = c->name;
 	int fd, ret;
 
-	memcpy(name, c->name, c->len);
-	name[c->len] = '\0';
 	if (!strcmp(c->op, "create")) {
 		fd = openat(dirfd, name, O_CREAT | O_WRONLY | O_CLOEXEC, 0600);
 		if (fd >= 0)
@@ -257,25 +254,23 @@ FIXTURE_TEARDOWN(audit)
 	}
 }
 
-#define NAME(s)	s, sizeof(s) - 1
-
 static const struct name_case name_cases[] = {
-	{ "create", NAME("-create"), "initial", 0 },
-	{ "mkdir", NAME("-dir"), "initial", 0 },
-	{ "mknod", NAME("fifo\n"), "final", 4 },
-	{ "symlink", NAME("a\tb"), "middle", 1 },
-	{ "link", NAME("~link"), "initial", 0 },
-	{ "rename", NAME("moved "), "final", 5 },
+	{ "create", "-create", "initial", 0 },
+	{ "mkdir", "-dir", "initial", 0 },
+	{ "mknod", "fifo\n", "final", 4 },
+	{ "symlink", "a\tb", "middle", 1 },
+	{ "link", "~link", "initial", 0 },
+	{ "rename", "moved ", "final", 5 },
 	/* A quote, non-ASCII bytes, invalid UTF-8: hex. */
-	{ "mkdir", NAME("-a\"b"), "initial", 0 },
-	{ "mkdir", NAME("-\xc3\xa9t\xc3\xa9"), "initial", 0 },
-	{ "mkdir", NAME("ok\xc3("), "utf8", 2 },
-	{ "create", NAME("bad\x7f" "del"), "middle", 3 },
+	{ "mkdir", "-a\"b", "initial", 0 },
+	{ "mkdir", "-\xc3\xa9t\xc3\xa9", "initial", 0 },
+	{ "mkdir", "ok\xc3(", "utf8", 2 },
+	{ "create", "bad\177del", "middle", 3 },
 };
 
 /* Makes @c as @kind and checks the record it causes. */
 static void check_name_record(struct __test_metadata *_metadata,
-			      FIXTURE_DATA(audit) *self,
+			      FIXTURE_DATA(audit) * self,
 			      const struct name_case *c, enum task_kind kind,
 			      const char *action)
 {
@@ -289,7 +284,7 @@ static void check_name_record(struct __test_metadata *_metadata,
 	audit_drain(&self->a);
 	err = run_as(kind, child_make, &m, &pid);
 	EXPECT_EQ(strcmp(action, "denied") ? 0 : EPERM, err);
-	encode(enc, c->name, c->len);
+	encode(enc, c->name, strlen(c->name));
 	snprintf(expect, sizeof(expect),
 		 "lsm=safename action=%s op=%s rule=%s offset=%d name=%s dev=\"tmpfs\" ino=%lu",
 		 action, c->op, c->rule, c->offset, enc,
@@ -308,7 +303,7 @@ static void check_name_record(struct __test_metadata *_metadata,
 }
 
 static void set_up_names(struct __test_metadata *_metadata,
-			 FIXTURE_DATA(audit) *self)
+			 FIXTURE_DATA(audit) * self)
 {
 	int fd;
 
@@ -354,10 +349,10 @@ TEST_F_TIMEOUT(audit, name_records_unprivileged, 120)
 /* 255-byte names, printable and not: whole in the record. */
 TEST_F_TIMEOUT(audit, name_records_long, 60)
 {
-	static char quoted[NAME_MAX], hex[NAME_MAX];
+	static char quoted[NAME_MAX + 1], hex[NAME_MAX + 1];
 	struct name_case c[2] = {
-		{ "mkdir", quoted, NAME_MAX, "initial", 0 },
-		{ "mkdir", hex, NAME_MAX, "middle", 100 },
+		{ "mkdir", quoted, "initial", 0 },
+		{ "mkdir", hex, "middle", 100 },
 	};
 
 	memset(quoted, 'q', NAME_MAX);
@@ -373,7 +368,7 @@ TEST_F_TIMEOUT(audit, name_records_long, 60)
 /* Good names and existing names: no record at all. */
 TEST_F_TIMEOUT(audit, no_record_for_good_or_existing, 60)
 {
-	static const struct name_case good = { "mkdir", NAME("good-dir") };
+	static const struct name_case good = { "mkdir", "good-dir" };
 	char text[RECORD_MAX];
 	int fd;
 
@@ -421,7 +416,7 @@ static int write_knob_file(const char *name, const char *value)
 
 /* Checks the knob record that a write of @value to @knob causes. */
 static void check_knob_record(struct __test_metadata *_metadata,
-			      FIXTURE_DATA(audit) *self, const char *knob,
+			      FIXTURE_DATA(audit) * self, const char *knob,
 			      const char *value, const char *old, int res)
 {
 	char expect[512], text[RECORD_MAX], enc_new[64], needle[64];
@@ -461,6 +456,10 @@ TEST_F_TIMEOUT(audit, knob_records, 60)
 /* With audit off (auditctl -e 0): the kernel log lines, and no record. */
 TEST_F_TIMEOUT(audit, log_lines_while_audit_off, 60)
 {
+	static const char name_line[] =
+		"safename: denied mkdir rule=initial offset=0 name=\"-off\" pid=";
+	static const char knob_line[] =
+		"safename: config lsm=safename knob=mode_for_privileged old=\"3\" new=\"1\" ";
 	char text[RECORD_MAX];
 	int kmsg[2];
 
@@ -477,8 +476,8 @@ TEST_F_TIMEOUT(audit, log_lines_while_audit_off, 60)
 	audit_drain(&self->a);
 	EXPECT_EQ(EPERM, mkdirat(self->dirfd, "-off", 0700) ? errno : 0);
 	EXPECT_EQ(0, write_knob_file("mode_for_privileged", "1"));
-	EXPECT_TRUE(kmsg_has(kmsg[0], "safename: denied mkdir rule=initial offset=0 name=\"-off\" pid="));
-	EXPECT_TRUE(kmsg_has(kmsg[1], "safename: config lsm=safename knob=mode_for_privileged old=\"3\" new=\"1\" "));
+	EXPECT_TRUE(kmsg_has(kmsg[0], name_line));
+	EXPECT_TRUE(kmsg_has(kmsg[1], knob_line));
 	EXPECT_EQ(-ETIMEDOUT, audit_find(&self->a, AUDIT_SAFENAME, "lsm=", text,
 					 sizeof(text)))
 		TH_LOG("unexpected record '%s'", text);

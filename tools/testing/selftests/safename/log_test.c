@@ -517,7 +517,7 @@ static int kmsg_find_knob(int fd, const char *knob, char *line, size_t size)
 
 /* Writes @value to @knob and checks the line it logs. */
 static void check_knob_line(struct __test_metadata *const _metadata,
-			    FIXTURE_DATA(log) *self, enum knob knob,
+			    FIXTURE_DATA(log) * self, enum knob knob,
 			    const char *value, const char *old_encoded,
 			    const char *new_encoded, int res)
 {
@@ -546,8 +546,8 @@ TEST_F(log, knob_lines)
 			"\"0\"", "\"2\"", 1);
 	check_knob_line(_metadata, self, KNOB_MODE_UNPRIVILEGED, "x",
 			"\"2\"", "\"x\"", 0);
-	check_knob_line(_metadata, self, KNOB_FINAL, "33-126 \n",
-			"\"33-126,128-254\"", "33332D31323620", 0);
+	check_knob_line(_metadata, self, KNOB_FINAL, "33-126\t\n",
+			"\"33-126,128-254\"", "33332D31323609", 0);
 }
 
 /* A write too long to be read is refused, and logged without its text. */

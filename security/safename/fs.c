@@ -565,7 +565,7 @@ static int __init safename_securityfs_init(void)
 					      (void *)&safename_knobs[i],
 					      &safename_securityfs_fops);
 		if (IS_ERR(file)) {
-			securityfs_remove(dir);
+			securityfs_recursive_remove(dir);
 			return PTR_ERR(file);
 		}
 	}
@@ -606,23 +606,26 @@ static int __init safename_sysfs_init(void)
 /**
  * safename_fs_init() - create the knob files when Safename is active
  *
- * Return: 0, or a negative error code.
+ * Each place is tried even when the other failed, so that the policy
+ * stays readable and settable through the one that works.
+ *
+ * Return: 0, or the first negative error code.
  */
 static int __init safename_fs_init(void)
 {
-	int err;
+	int err, ret;
 
 	if (!safename_initialized)
 		return 0;
-	err = safename_securityfs_init();
-	if (err)
-		pr_err("cannot create securityfs files: %d\n", err);
+	ret = safename_securityfs_init();
+	if (ret)
+		pr_err("cannot create securityfs files: %d\n", ret);
 	if (IS_ENABLED(CONFIG_SYSFS)) {
 		err = safename_sysfs_init();
 		if (err)
-			pr_err("cannot create sysfs files: %d\n",
-			       err);
+			pr_err("cannot create sysfs files: %d\n", err);
+		ret = ret ?: err;
 	}
-	return 0;
+	return ret;
 }
 fs_initcall(safename_fs_init);

@@ -107,27 +107,22 @@ static bool is_verdict(const char *msg)
 }
 
 /*
- * Reads the records logged since the last call and counts Safename's verdict
- * lines; the first one goes to @line.  Returns the count or -errno.
+ * Reads the next record of the kernel log into @record and returns its
+ * message, without the "prio,seq,ts,flags;" prefix and the final newline;
+ * NULL at the end of the log (errno EAGAIN) or on an error.  Records
+ * overwritten before they were read are skipped.
  */
-static int kmsg_collect(int fd, char *line, size_t size)
+static char *kmsg_next(int fd, char *record, size_t size)
 {
-	char record[8192];
-	int count = 0;
 	char *msg, *end;
 	ssize_t len;
 
-	line[0] = '\0';
 	for (;;) {
-		len = read(fd, record, sizeof(record) - 1);
-		if (len < 0) {
-			if (errno == EAGAIN)
-				return count;
-			/* Overwritten records: go on with the next ones. */
-			if (errno == EPIPE)
-				continue;
-			return -errno;
-		}
+		len = read(fd, record, size - 1);
+		if (len < 0 && errno == EPIPE)
+			continue;
+		if (len < 0)
+			return NULL;
 		record[len] = '\0';
 		/* "prio,seq,ts,flags;message\n" and maybe " KEY=value\n" */
 		msg = strchr(record, ';');
@@ -137,12 +132,29 @@ static int kmsg_collect(int fd, char *line, size_t size)
 		end = strchr(msg, '\n');
 		if (end)
 			*end = '\0';
+		return msg;
+	}
+}
+
+/*
+ * Reads the records logged since the last call and counts Safename's verdict
+ * lines; the first one goes to @line.  Returns the count or -errno.
+ */
+static int kmsg_collect(int fd, char *line, size_t size)
+{
+	char record[8192];
+	int count = 0;
+	char *msg;
+
+	line[0] = '\0';
+	while ((msg = kmsg_next(fd, record, sizeof(record)))) {
 		if (is_verdict(msg)) {
 			if (!count)
 				snprintf(line, size, "%s", msg);
 			count++;
 		}
 	}
+	return errno == EAGAIN ? count : -errno;
 }
 
 struct log_case {
@@ -489,30 +501,17 @@ TEST_F_TIMEOUT(log, no_line_without_log_bit, 60)
 static int kmsg_find_knob(int fd, const char *knob, char *line, size_t size)
 {
 	char record[8192], prefix[96];
-	char *msg, *end;
-	ssize_t len;
+	char *msg;
 
 	snprintf(prefix, sizeof(prefix), "safename: config lsm=safename knob=%s ",
 		 knob);
-	for (;;) {
-		len = read(fd, record, sizeof(record) - 1);
-		if (len < 0 && errno == EPIPE)
-			continue;
-		if (len < 0)
-			return -ENOENT;
-		record[len] = '\0';
-		msg = strchr(record, ';');
-		if (!msg)
-			continue;
-		msg++;
-		end = strchr(msg, '\n');
-		if (end)
-			*end = '\0';
+	while ((msg = kmsg_next(fd, record, sizeof(record)))) {
 		if (!strncmp(msg, prefix, strlen(prefix))) {
 			snprintf(line, size, "%s", msg);
 			return 0;
 		}
 	}
+	return -ENOENT;
 }
 
 /* Writes @value to @knob and checks the line it logs. */

@@ -15,6 +15,9 @@
 
 #include "rule.h"
 
+/* Longest write a knob file accepts, in bytes; more is refused with E2BIG. */
+#define SAFENAME_WRITE_MAX	4096
+
 struct inode;
 struct qstr;
 

@@ -18,7 +18,4 @@
 #define SAFENAME_MODE_LOG	0x2	/* log bad names, rate-limited */
 #define SAFENAME_MODE_MASK	(SAFENAME_MODE_ENFORCE | SAFENAME_MODE_LOG)
 
-/* Longest write accepted by a knob file, in bytes. */
-#define SAFENAME_WRITE_MAX	4096
-
 #endif /* _UAPI_LINUX_SAFENAME_H */

@@ -42,9 +42,8 @@
 #define SAFENAME_MODE_LOG	0x2
 #endif
 
-#ifndef SAFENAME_WRITE_MAX
+/* The longest write a knob file accepts (documented, not in the uapi). */
 #define SAFENAME_WRITE_MAX	4096
-#endif
 
 #define SYSFS_DIR	"/sys/fs/safename"
 #define SECURITYFS_DIR	"/sys/kernel/security/safename"

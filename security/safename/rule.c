@@ -6,12 +6,13 @@
  * the final set, every other byte in the middle set and, if asked, the whole
  * name is well-formed UTF-8 (RFC 3629, Unicode Table 3-7).
  *
- * safename_check() is the fast path run by the hooks: one pass over the name
- * through a small automaton that fuses the middle set with UTF-8 decoding,
- * eight bytes at a time over runs of printable ASCII when the middle set
- * allows all of them.  It only says yes or no; when the answer is no,
- * safename_explain(), written for clarity rather than speed, finds the
- * failing rule and offset.
+ * Names of printable ASCII throughout, most names, pass through
+ * safename_printable() in rule.h, which the hooks inline.  safename_check()
+ * decides the others in one pass through a small automaton that fuses the
+ * middle set with UTF-8 decoding, eight bytes at a time over runs of
+ * printable ASCII when the middle set allows all of them.  Both only say
+ * yes or no; when the answer is no, safename_explain(), written for
+ * clarity rather than speed, finds the failing rule and offset.
  *
  * This file must stay free of VFS and other kernel dependencies: user space
  * tools compile it unchanged.
@@ -316,6 +317,13 @@ void safename_rules_prepare(struct safename_rules *rules)
 		rules->edge_class[b] = class;
 		rules->middle_class[b] = safename_byteset_test(&rules->middle, b) ?
 					 class : SN_C_BAD;
+		rules->ends[b] = 0;
+		if (!rules->middle_printable)
+			continue;
+		if (safename_byteset_test(&rules->initial, b))
+			rules->ends[b] |= SAFENAME_END_INITIAL;
+		if (safename_byteset_test(&rules->final, b))
+			rules->ends[b] |= SAFENAME_END_FINAL;
 	}
 }
 
@@ -422,23 +430,43 @@ enum safename_rule safename_explain(const struct safename_rules *rules,
 }
 
 /**
- * safename_unprintable8() - find bytes outside printable ASCII in a word
- * @p: eight bytes, at any alignment.
- *
- * Tests every byte for 0x20..0x7e at once: a byte below 0x20 borrows into
- * its high bit when 0x20 is subtracted, one above 0x7e has its high bit set
- * already or once 1 is added.  Carries between bytes only ever follow a
- * byte that is out of range itself, so the answer is exact.
+ * safename_unprintable8() - are any of eight bytes outside printable ASCII?
+ * @p: the bytes, at any alignment.
  *
  * Return: 0 when all eight bytes are in 0x20..0x7e, else not 0.
  */
 static __always_inline u64 safename_unprintable8(const unsigned char *p)
 {
-	const u64 ones = 0x0101010101010101ULL;
-	u64 w;
+	return safename_unprintable(safename_load64(p)) & SAFENAME_BYTES(0x80);
+}
 
-	__builtin_memcpy(&w, p, sizeof(w));
-	return ((w - 0x20 * ones) | w | (w + ones)) & (0x80 * ones);
+/**
+ * safename_printable_long() - safename_printable() for a long name
+ * @rules: prepared rules.
+ * @name: the name.
+ * @len: its length, more than %SAFENAME_SHORT_MAX.
+ *
+ * Four words at a time, then one at a time, then the name's last word,
+ * which may overlap the ones before it.
+ *
+ * Return: as safename_printable().
+ */
+bool safename_printable_long(const struct safename_rules *rules,
+			     const unsigned char *name, size_t len)
+{
+	const unsigned char *p, *last = name + len - 8;
+	u64 bad = safename_unprintable(safename_load64(last));
+
+	for (p = name; last - p >= 24; p += 32)
+		bad |= safename_unprintable(safename_load64(p)) |
+		       safename_unprintable(safename_load64(p + 8)) |
+		       safename_unprintable(safename_load64(p + 16)) |
+		       safename_unprintable(safename_load64(p + 24));
+	for (; p < last; p += 8)
+		bad |= safename_unprintable(safename_load64(p));
+	return !(bad & SAFENAME_BYTES(0x80)) &&
+	       (rules->ends[name[0]] & SAFENAME_END_INITIAL) &&
+	       (rules->ends[name[len - 1]] & SAFENAME_END_FINAL);
 }
 
 /**
@@ -498,29 +526,26 @@ static enum safename_rule safename_check_from(const struct safename_rules *rules
 }
 
 /**
- * safename_check() - check a name against the rules
- * @rules: prepared rules (see safename_rules_prepare()).
+ * safename_check_rest() - safename_check() for a name of more than
+ * printable ASCII, or one that fails
+ * @rules: prepared rules.
  * @name: the name.
- * @len: its length; an empty name passes.
+ * @len: its length, at least 1.
  * @offset: set to the offset of the first failure, if any.
  *
- * One pass over the name; only a failing name costs a second one, in
- * safename_explain(), to name the rule and the offset.  The common case,
- * printable ASCII throughout, is taken a word (or, in a name shorter than a
- * word, a byte) at a time here; anything else goes on through the
- * automaton from where the printable ASCII stops.
+ * Out of line, as safename_check_long(), so that safename_check() makes
+ * tail calls only and saves no register for the short names that
+ * safename_printable_short() passes.
  *
  * Return: %SAFENAME_RULE_PASS, or the rule that fails first.
  */
-enum safename_rule safename_check(const struct safename_rules *rules,
-				  const unsigned char *name, size_t len,
-				  size_t *offset)
+static noinline enum safename_rule
+safename_check_rest(const struct safename_rules *rules,
+		    const unsigned char *name, size_t len, size_t *offset)
 {
 	const unsigned char *p, *last;
 	size_t i = 0;
 
-	if (!len)
-		return SAFENAME_RULE_PASS;
 	if (!safename_byteset_test(&rules->initial, name[0]) ||
 	    !safename_byteset_test(&rules->final, name[len - 1]))
 		return safename_explain(rules, name, len, offset);
@@ -552,6 +577,50 @@ enum safename_rule safename_check(const struct safename_rules *rules,
 	return safename_check_from(rules, name, len, 1,
 				   safename_dfa[SN_S_ACCEPT][rules->edge_class[name[0]]],
 				   offset);
+}
+
+/**
+ * safename_check_long() - safename_check() for a long name
+ * @rules: prepared rules.
+ * @name: the name.
+ * @len: its length, more than %SAFENAME_SHORT_MAX.
+ * @offset: set to the offset of the first failure, if any.
+ *
+ * Return: %SAFENAME_RULE_PASS, or the rule that fails first.
+ */
+static noinline enum safename_rule
+safename_check_long(const struct safename_rules *rules,
+		    const unsigned char *name, size_t len, size_t *offset)
+{
+	if (safename_printable_long(rules, name, len))
+		return SAFENAME_RULE_PASS;
+	return safename_check_rest(rules, name, len, offset);
+}
+
+/**
+ * safename_check() - check a name against the rules
+ * @rules: prepared rules (see safename_rules_prepare()).
+ * @name: the name.
+ * @len: its length; an empty name passes.
+ * @offset: set to the offset of the first failure, if any.
+ *
+ * One pass over the name; only a failing name costs a second one, in
+ * safename_explain(), to name the rule and the offset.  The common case,
+ * printable ASCII throughout, is safename_printable()'s.  For the others,
+ * leading printable ASCII is skipped a word (or, in a name shorter than a
+ * word, a byte) at a time, and the automaton goes on from where it stops.
+ *
+ * Return: %SAFENAME_RULE_PASS, or the rule that fails first.
+ */
+enum safename_rule safename_check(const struct safename_rules *rules,
+				  const unsigned char *name, size_t len,
+				  size_t *offset)
+{
+	if (len > SAFENAME_SHORT_MAX)
+		return safename_check_long(rules, name, len, offset);
+	if (!len || safename_printable_short(rules, name, len))
+		return SAFENAME_RULE_PASS;
+	return safename_check_rest(rules, name, len, offset);
 }
 
 /**

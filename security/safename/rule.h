@@ -52,6 +52,11 @@ struct safename_byteset {
  *                class that the checker never accepts.
  * @middle_printable: derived: @middle holds every printable ASCII byte, so
  *                    runs of them can be checked a word at a time.
+ * @ends: derived, for safename_printable(): for each byte,
+ *        %SAFENAME_END_INITIAL when it is in @initial and
+ *        %SAFENAME_END_FINAL when it is in @final, so that each end of a
+ *        name costs one load; all 0 unless @middle_printable, so that
+ *        the fast pass never accepts a name then.
  *
  * Fill in the first four members, then call safename_rules_prepare() before
  * handing the rules to safename_check().
@@ -64,7 +69,11 @@ struct safename_rules {
 	u8 edge_class[256];
 	u8 middle_class[256];
 	bool middle_printable;
+	u8 ends[256];
 };
+
+#define SAFENAME_END_INITIAL	0x01
+#define SAFENAME_END_FINAL	0x02
 
 /*
  * Room for the canonical text of any byte set, with its newline and a
@@ -87,6 +96,117 @@ static __always_inline bool
 safename_byteset_test(const struct safename_byteset *set, u8 b)
 {
 	return (set->bits[b >> 6] >> (b & 63)) & 1;
+}
+
+/* A byte value in every byte of a word. */
+#define SAFENAME_BYTES(b)	(0x0101010101010101ULL * (b))
+
+/**
+ * safename_unprintable() - mark bytes outside printable ASCII in a word
+ * @w: eight bytes.
+ *
+ * A byte below 0x20, or above 0xa0, has its high bit set once 0x20 is
+ * subtracted; one from 0x7f to 0xfe once 1 is added; 0xff is above 0xa0.
+ * Carries and borrows between bytes only ever come from a byte that is
+ * out of range itself, so the answer for the word is exact, and the
+ * results of several words may be or-ed.
+ *
+ * Return: a word whose byte has its high bit set (under
+ * SAFENAME_BYTES(0x80)) exactly where a byte of @w is not in 0x20..0x7e.
+ */
+static __always_inline u64 safename_unprintable(u64 w)
+{
+	return (w - SAFENAME_BYTES(0x20)) | (w + SAFENAME_BYTES(1));
+}
+
+/* Unaligned loads; the compiler turns them into plain moves. */
+static __always_inline u64 safename_load64(const unsigned char *p)
+{
+	u64 w;
+
+	__builtin_memcpy(&w, p, sizeof(w));
+	return w;
+}
+
+static __always_inline u32 safename_load32(const unsigned char *p)
+{
+	u32 w;
+
+	__builtin_memcpy(&w, p, sizeof(w));
+	return w;
+}
+
+/* The longest name that safename_printable_short() takes. */
+#define SAFENAME_SHORT_MAX	32
+
+/**
+ * safename_printable_short() - safename_printable() for a short name
+ * @rules: prepared rules.
+ * @name: the name.
+ * @len: its length, 1 to %SAFENAME_SHORT_MAX.
+ *
+ * Makes no call, so that a caller that inlines it saves no register.
+ *
+ * Return: as safename_printable().
+ */
+static __always_inline bool
+safename_printable_short(const struct safename_rules *rules,
+			 const unsigned char *name, size_t len)
+{
+	u64 bad;
+
+	if (len >= 8) {
+		/* Two or four words, the last ones overlapping the first. */
+		bad = safename_unprintable(safename_load64(name)) |
+		      safename_unprintable(safename_load64(name + len - 8));
+		if (len > 16)
+			bad |= safename_unprintable(safename_load64(name + 8)) |
+			       safename_unprintable(safename_load64(name + len -
+								   16));
+	} else if (len >= 4) {
+		bad = safename_unprintable(safename_load32(name) |
+					   (u64)safename_load32(name + len - 4)
+					   << 32);
+	} else {
+		/* Bytes 0, len / 2 and len - 1 cover 1..3; spaces fill up. */
+		bad = safename_unprintable(name[0] |
+					   (u64)name[len >> 1] << 8 |
+					   (u64)name[len - 1] << 16 |
+					   SAFENAME_BYTES(0x20) << 24);
+	}
+	return !(bad & SAFENAME_BYTES(0x80)) &&
+	       (rules->ends[name[0]] & SAFENAME_END_INITIAL) &&
+	       (rules->ends[name[len - 1]] & SAFENAME_END_FINAL);
+}
+
+bool safename_printable_long(const struct safename_rules *rules,
+			     const unsigned char *name, size_t len);
+
+/**
+ * safename_printable() - the fast pass of the rule
+ * @rules: prepared rules.
+ * @name: the name.
+ * @len: its length.
+ *
+ * Most names are printable ASCII throughout, which every middle set that
+ * holds all of printable ASCII accepts, with or without UTF-8: for them
+ * only the first and the last byte need their sets.  The bytes are tested
+ * a word at a time, without a branch per word; a name that is not a
+ * whole number of words is read as words that overlap, and one shorter
+ * than a word as two overlapping halves or as three bytes that cover it.
+ *
+ * Return: true when the name passes.  False when it fails or is not
+ * printable ASCII throughout: safename_check() then decides.
+ */
+static __always_inline bool
+safename_printable(const struct safename_rules *rules,
+		   const unsigned char *name, size_t len)
+{
+	if (!len)
+		return false;
+	if (len > SAFENAME_SHORT_MAX)
+		return safename_printable_long(rules, name, len);
+	return safename_printable_short(rules, name, len);
 }
 
 void safename_byteset_fill(struct safename_byteset *set, unsigned int lo,

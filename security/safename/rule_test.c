@@ -405,6 +405,66 @@ static void safename_test_utf8_exhaustive(struct kunit *test)
  * every middle position, alone or after a two-byte character, with and
  * without UTF-8, and with a middle set that turns the path off.
  */
+/*
+ * safename_printable() says yes exactly for the names of printable ASCII
+ * that pass, and only when the middle set holds all of printable ASCII:
+ * each length 1..40, each byte value at each position, among 'a's.
+ */
+static void safename_test_printable(struct kunit *test)
+{
+	struct safename_rules *policies;
+	unsigned long mismatches = 0;
+	unsigned char name[40];
+	size_t len, pos, p, i;
+	unsigned int b;
+	bool printable, expect;
+
+	policies = kunit_kcalloc(test, 3, sizeof(*policies), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, policies);
+	safename_rules_default(&policies[0]);
+	safename_rules_default(&policies[1]);
+	policies[1].utf8 = true;
+	safename_rules_prepare(&policies[1]);
+	safename_rules_default(&policies[2]);
+	policies[2].middle.bits[0] &= ~(1ULL << ':');
+	safename_rules_prepare(&policies[2]);
+
+	for (len = 1; len <= sizeof(name); len++) {
+		for (pos = 0; pos < len; pos++) {
+			for (b = 0; b < 256; b++) {
+				memset(name, 'a', len);
+				name[pos] = b;
+				printable = true;
+				for (i = 0; i < len; i++)
+					if (name[i] < 0x20 || name[i] > 0x7e)
+						printable = false;
+				for (p = 0; p < 3; p++) {
+					expect = printable &&
+						 policies[p].middle_printable &&
+						 safename_explain(&policies[p],
+								  name, len,
+								  &i) ==
+						 SAFENAME_RULE_PASS;
+					if (safename_printable(&policies[p],
+							       name, len) !=
+					    expect) {
+						mismatches++;
+						kunit_info(test, "policy %zu name %*phN\n",
+							   p, (int)len, name);
+					}
+				}
+			}
+		}
+	}
+	KUNIT_EXPECT_EQ(test, mismatches, 0);
+	KUNIT_EXPECT_FALSE(test, safename_printable(&policies[0], name, 0));
+	memset(name, 'a', sizeof(name));
+	KUNIT_EXPECT_TRUE(test, safename_printable(&policies[0], name,
+						   sizeof(name)));
+	KUNIT_EXPECT_FALSE(test, safename_printable(&policies[2], name,
+						    sizeof(name)));
+}
+
 static void safename_test_words(struct kunit *test)
 {
 	struct safename_rules *policies;
@@ -658,6 +718,7 @@ static struct kunit_case safename_rule_test_cases[] = {
 	KUNIT_CASE_PARAM(safename_test_utf8, sn_utf8_gen_params),
 	KUNIT_CASE(safename_test_utf8_exhaustive),
 	KUNIT_CASE(safename_test_words),
+	KUNIT_CASE(safename_test_printable),
 	KUNIT_CASE_PARAM(safename_test_byteset_parse, sn_set_gen_params),
 	KUNIT_CASE(safename_test_byteset_roundtrip),
 	KUNIT_CASE(safename_test_encode),

@@ -3,8 +3,9 @@
  * The kernel types that security/safename/rule.c uses, for user space.
  *
  * The user-space <linux/types.h> of the installed kernel headers gives
- * __u8 .. __u64; this adds the kernel's short names, bool, size_t and
- * __always_inline, as the shim headers of the kernel's own tools do.
+ * __u8 .. __u64; this adds the kernel's short names, bool, size_t,
+ * __always_inline and noinline, as the shim headers of the kernel's own
+ * tools do.
  */
 
 #ifndef _TOOLS_SAFENAME_LINUX_TYPES_H
@@ -24,5 +25,9 @@ typedef __u32 u32;
 typedef __s32 s32;
 typedef __u64 u64;
 typedef __s64 s64;
+
+#ifndef noinline
+#define noinline __attribute__((__noinline__))
+#endif
 
 #endif /* _TOOLS_SAFENAME_LINUX_TYPES_H */

@@ -64,25 +64,6 @@ const char *safename_op_name(enum safename_op op)
 }
 
 /**
- * safename_task_class() - who is creating a name?
- *
- * Kernel threads, and PID 1 before it runs /init, have no user space: the
- * names they create (initramfs unpacking, devtmpfs nodes) are the kernel's
- * own.  A kernel thread that runs with credentials other than its own is a
- * file server (nfsd, ksmbd) acting for a client.
- *
- * Return: the class of the current task.
- */
-VISIBLE_IF_KUNIT enum safename_task_class safename_task_class(void)
-{
-	if (current->flags & PF_KTHREAD)
-		return current_cred() != current_real_cred() ?
-		       SAFENAME_TASK_SERVER : SAFENAME_TASK_KERNEL;
-	return current->mm ? SAFENAME_TASK_USER : SAFENAME_TASK_KERNEL;
-}
-EXPORT_SYMBOL_IF_KUNIT(safename_task_class);
-
-/**
  * safename_privileged() - does the current task use the privileged mode?
  * @class: the class of the task, SAFENAME_TASK_USER or SAFENAME_TASK_SERVER.
  *
@@ -263,6 +244,8 @@ static bool safename_deferred_match(struct callback_head *work, void *data)
  * The rule does not depend on who asks, so the privilege of the task is
  * looked up only for a name that fails it.  A name not looked up yet can
  * only come from open(O_CREAT): its report waits until the open is over.
+ * Out of line: a name that is printable ASCII throughout and passes comes
+ * here only when the middle set leaves out some printable ASCII.
  *
  * Return: 0, or -EPERM when the name fails and the mode enforces.
  */
@@ -298,26 +281,77 @@ static noinline int safename_check_name(struct dentry *dentry,
 }
 
 /**
+ * safename_path_check_long() - safename_path_check() for a long name
+ * @dentry: the new name, longer than %SAFENAME_SHORT_MAX.
+ * @op: the operation.
+ *
+ * Return: 0, or -EPERM.
+ */
+static noinline int safename_path_check_long(struct dentry *dentry,
+					     enum safename_op op)
+{
+	const struct safename_policy *policy;
+	bool pass;
+
+	rcu_read_lock();
+	policy = rcu_dereference(safename_policy);
+	pass = safename_printable_long(&policy->rules, dentry->d_name.name,
+				       dentry->d_name.len);
+	rcu_read_unlock();
+	if (likely(pass))
+		return 0;
+	return safename_check_name(dentry, op, SAFENAME_TASK_USER);
+}
+
+/**
+ * safename_path_check() - check a task's new name
+ * @dentry: the new name; its parent is locked by the caller.
+ * @op: the operation.
+ *
+ * Shared by the path hooks, with the rule's fast pass inlined, so that a
+ * short name of printable ASCII that passes costs no further call, and
+ * no register saved: a long one goes on to safename_path_check_long().
+ *
+ * Return: 0, or -EPERM.
+ */
+static noinline int safename_path_check(struct dentry *dentry,
+					enum safename_op op)
+{
+	const struct safename_policy *policy;
+	size_t len = dentry->d_name.len;
+	bool pass;
+
+	if (safename_task_class() != SAFENAME_TASK_USER)
+		return 0;
+	if (len > SAFENAME_SHORT_MAX)
+		return safename_path_check_long(dentry, op);
+	rcu_read_lock();
+	policy = rcu_dereference(safename_policy);
+	pass = safename_printable_short(&policy->rules, dentry->d_name.name,
+					len);
+	rcu_read_unlock();
+	if (likely(pass))
+		return 0;
+	return safename_check_name(dentry, op, SAFENAME_TASK_USER);
+}
+
+/**
  * safename_path_hook() - the common body of the path hooks
  * @dentry: the new name; its parent is locked by the caller.
  * @op: the operation.
  *
- * While both modes are 0 the static key is off and this costs nothing.
- * Always inlined: the -Os builds of small kernels would call it.
+ * While both modes are 0 the static key is off and this costs nothing
+ * but the test of the key: the check is a call away, so that the hooks
+ * save no register before it.
  *
  * Return: 0, or -EPERM.
  */
 static __always_inline int safename_path_hook(struct dentry *dentry,
 					      enum safename_op op)
 {
-	enum safename_task_class class;
-
 	if (!static_branch_unlikely(&safename_enabled))
 		return 0;
-	class = safename_task_class();
-	if (class != SAFENAME_TASK_USER)
-		return 0;
-	return safename_check_name(dentry, op, class);
+	return safename_path_check(dentry, op);
 }
 
 /**
@@ -452,7 +486,7 @@ static int safename_file_open(struct file *file)
 	struct callback_head *work;
 
 	if (!static_branch_unlikely(&safename_enabled) ||
-	    !(file->f_mode & FMODE_CREATED))
+	    !(file->f_mode & FMODE_CREATED) || !task_work_pending(current))
 		return 0;
 	work = task_work_cancel_match(current, safename_deferred_match,
 				      file->f_path.dentry);

@@ -6,9 +6,11 @@
 #ifndef _SECURITY_SAFENAME_SAFENAME_H
 #define _SECURITY_SAFENAME_SAFENAME_H
 
+#include <linux/cred.h>
 #include <linux/jump_label.h>
 #include <linux/percpu.h>
 #include <linux/rcupdate.h>
+#include <linux/sched.h>
 #include <linux/types.h>
 #include <linux/uidgid.h>
 #include <uapi/linux/safename.h>
@@ -110,8 +112,25 @@ struct safename_violation {
 	kuid_t uid;
 };
 
+/**
+ * safename_task_class() - who is creating a name?
+ *
+ * Kernel threads, and PID 1 before it runs /init, have no user space: the
+ * names they create (initramfs unpacking, devtmpfs nodes) are the kernel's
+ * own.  A kernel thread that runs with credentials other than its own is a
+ * file server (nfsd, ksmbd) acting for a client.  Inline: every hook asks.
+ *
+ * Return: the class of the current task.
+ */
+static __always_inline enum safename_task_class safename_task_class(void)
+{
+	if (unlikely(current->flags & PF_KTHREAD))
+		return current_cred() != current_real_cred() ?
+		       SAFENAME_TASK_SERVER : SAFENAME_TASK_KERNEL;
+	return likely(current->mm) ? SAFENAME_TASK_USER : SAFENAME_TASK_KERNEL;
+}
+
 #if IS_ENABLED(CONFIG_KUNIT)
-enum safename_task_class safename_task_class(void);
 bool safename_privileged(enum safename_task_class class);
 #endif
 

@@ -323,7 +323,8 @@ $(B)/bench-initramfs.cpio.gz: $(INITRAMFS) $(B)/bench-guest/fsbench
 		$(IMAGE_LIST) $(B)/bench-guest
 bench: $(BZIMAGE) $(B)/bench-initramfs.cpio.gz | deps
 	@echo "=== the rule: instructions per name (callgrind)"
-	@$(REPO)/bench/rulebench.sh $(B)/bench
+	@$(REPO)/bench/corpus.sh $(LINUX) $(B)/bench/corpus.txt
+	@$(REPO)/bench/rulebench.sh $(B)/bench $(B)/bench/corpus.txt
 	@echo "=== the hooks in the VM: ops/s under -icount (rounds=$(BENCH_ROUNDS))"
 	@KERNEL=$(BZIMAGE) INITRD=$(B)/bench-initramfs.cpio.gz LOGDIR=$(LOGS) \
 	BENCH_ARGS="sn.rounds=$(BENCH_ROUNDS) sn.iterations=$(BENCH_ITERATIONS)" \

@@ -13,6 +13,7 @@
  */
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <valgrind/callgrind.h>
 
@@ -70,7 +71,7 @@ static bool baseline_utf8(const unsigned char *s, size_t len)
 	return true;
 }
 
-static __attribute__((noinline)) int
+static noinline int
 baseline_check(const struct baseline *p, const unsigned char *name, size_t len)
 {
 	size_t i;
@@ -138,11 +139,91 @@ static void measure(const char *impl, const char *kind, size_t len,
 	CALLGRIND_DUMP_STATS_AT(label);
 }
 
-int main(void)
+/* The real corpus, one name per line, from bench/corpus.sh. */
+struct corpus {
+	unsigned char *text;	/* the names, one after the other */
+	size_t *len;		/* their lengths */
+	size_t names, bytes;
+};
+
+static int corpus_read(struct corpus *c, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	size_t size = 1 << 20, used = 0, n;
+	char line[512];
+
+	if (!f) {
+		perror(path);
+		return -1;
+	}
+	c->text = malloc(size);
+	c->len = NULL;
+	c->names = 0;
+	c->bytes = 0;
+	while (c->text && fgets(line, sizeof(line), f)) {
+		n = strcspn(line, "\n");
+		if (!n || n > 255)
+			continue;
+		if (used + n > size)
+			c->text = realloc(c->text, size *= 2);
+		if (!c->text)
+			break;
+		if (!(c->names & (c->names - 1)))
+			c->len = realloc(c->len, 2 * (c->names + 1) *
+					 sizeof(*c->len));
+		if (!c->len)
+			break;
+		memcpy(c->text + used, line, n);
+		used += n;
+		c->len[c->names++] = n;
+		c->bytes += n;
+	}
+	fclose(f);
+	if (!c->text || !c->len || !c->names) {
+		fprintf(stderr, "%s: no names read\n", path);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Check every name of the corpus once, under one collection.  Returns how
+ * many fail; both checks must agree on every name.
+ */
+static size_t corpus_measure(const char *impl, const struct corpus *c,
+			     const struct safename_rules *r,
+			     const struct baseline *b, unsigned char *verdicts)
+{
+	const unsigned char *name = c->text;
+	size_t i, len, off, failed = 0;
+	char label[64];
+	int v;
+
+	CALLGRIND_TOGGLE_COLLECT;
+	for (i = 0; i < c->names; i++) {
+		len = c->len[i];
+		if (b)
+			v = baseline_check(b, name, len) != 0;
+		else
+			v = safename_check(r, name, len, &off) !=
+			    SAFENAME_RULE_PASS;
+		verdicts[i] = v;
+		failed += v;
+		name += len;
+	}
+	CALLGRIND_TOGGLE_COLLECT;
+	snprintf(label, sizeof(label), "%s real %zu", impl, c->bytes);
+	CALLGRIND_DUMP_STATS_AT(label);
+	return failed;
+}
+
+int main(int argc, char **argv)
 {
 	static struct safename_rules rules;
 	static struct baseline base;
-	unsigned char name[256];
+	unsigned char name[256], *verdicts[2];
+	struct corpus real;
+	size_t failed[2];
 	char kind[16];
 	size_t len, i;
 
@@ -164,6 +245,27 @@ int main(void)
 		measure("safename", kind, len, &rules, NULL, name);
 		measure("baseline", kind, len, NULL, &base, name);
 	}
-	printf("checked, %u failures (must be 0)\n", sink);
-	return sink != 0;
+	if (sink) {
+		fprintf(stderr, "rulebench: %u names failed, none may\n", sink);
+		return 1;
+	}
+	if (argc < 2)
+		return 0;
+	if (corpus_read(&real, argv[1]))
+		return 1;
+	verdicts[0] = malloc(real.names);
+	verdicts[1] = malloc(real.names);
+	if (!verdicts[0] || !verdicts[1])
+		return 1;
+	failed[0] = corpus_measure("safename", &real, &rules, NULL,
+				   verdicts[0]);
+	failed[1] = corpus_measure("baseline", &real, NULL, &base,
+				   verdicts[1]);
+	if (memcmp(verdicts[0], verdicts[1], real.names)) {
+		fprintf(stderr, "rulebench: the checks disagree on the corpus\n");
+		return 1;
+	}
+	printf("corpus %zu names %zu bytes %zu fail\n", real.names, real.bytes,
+	       failed[0]);
+	return 0;
 }

@@ -22,8 +22,9 @@
 #   kernel-doc  scripts/kernel-doc -none -Wall on our kernel sources
 #   checkpatch  scripts/checkpatch.pl --strict -f on our C sources
 #   series      scripts/checkpatch.pl --strict on each patch of SERIESDIR
-#   abi         every knob of fs.c is described in both places, and
-#               scripts/get_abi.pl parses our ABI files without complaint
+#   abi         every knob of fs.c is described in both places,
+#               scripts/get_abi.pl parses our ABI files without complaint,
+#               and their KernelVersion is later than the tree's version
 #   docs        Sphinx with the kernel's conf.py and extensions over the
 #               admin guide and our ABI files, then
 #               make SPHINXDIRS=admin-guide/LSM htmldocs: no warning
@@ -161,7 +162,8 @@ else
 	gate "checkpatch --strict on the series ($np patches)" "$TMP/series" $st
 fi
 
-# ABI: every knob of fs.c in both places; get_abi.pl parses our files.
+# ABI: every knob of fs.c in both places; get_abi.pl parses our files;
+# KernelVersion after the base tree's version.
 : >"$TMP/abi"
 st=0
 abifiles=(Documentation/ABI/testing/sysfs-fs-safename
@@ -182,6 +184,20 @@ if [ $st -eq 0 ]; then
 				{ echo "$d/$k is not described" >>"$TMP/abi"; st=1; }
 		done
 	done
+	# KernelVersion is the first release with the interface: one after
+	# the tree the series is based on (which is released)
+	base=$(sed -n 's/^VERSION = //p; s/^PATCHLEVEL = //p' Makefile | paste -sd.)
+	awk -v base="$base" '
+		function num(v, a) { split(v, a, "."); return a[1] * 1000 + a[2] }
+		/^What:/ { what++ }
+		/^KernelVersion:/ {
+			kv++
+			if (num($2) <= num(base))
+				printf "%s:%d: KernelVersion %s is not after %s\n",
+					FILENAME, FNR, $2, base
+		}
+		END { if (!what || kv == 0) print "no KernelVersion in the ABI files" }' \
+		"${abifiles[@]}" >>"$TMP/abi"
 fi
 [ -s "$TMP/abi" ] && st=1
 gate "ABI descriptions (get_abi.pl; every knob in both places)" "$TMP/abi" $st

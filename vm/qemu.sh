@@ -6,8 +6,11 @@
 # environment:
 #   KERNEL, INITRD   bzImage and initramfs (required)
 #   LOGDIR           the console log goes to LOGDIR/NAME.log (CR stripped)
-#   SHARE            a host folder exported as 9p tag "share" (emptied first);
-#                    empty: no share
+#   SHARE            a host folder under which each boot gets a new, empty
+#                    folder of its own, SHARE/NAME.XXXXXX, exported as 9p tag
+#                    "share" and removed after the boot, so that boots
+#                    running at the same time (make run during make check)
+#                    never see or delete each other's files; empty: no share
 #   KVM=1            use KVM (default: TCG)
 #   ICOUNT=1         TCG with -icount shift=0,sleep=off
 #   TIMEOUT          seconds before the VM is killed (default 300)
@@ -34,7 +37,17 @@ command -v qemu-system-x86_64 >/dev/null ||
 
 mkdir -p "$LOGDIR"
 log=$LOGDIR/$name.log
-raw=$LOGDIR/$name.raw
+# this boot's own files: the raw console and the 9p folder, removed on exit
+raw='' share=''
+cleanup()
+{
+	[ -z "$raw" ] || rm -f "$raw" "$raw.log"
+	[ -z "$share" ] || rm -rf "$share"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+raw=$(mktemp "$LOGDIR/$name.raw.XXXXXX")
 
 args=(-nodefaults -no-user-config -display none -no-reboot
       -m 512M -smp 1
@@ -47,10 +60,11 @@ else
 	[ "$ICOUNT" = 1 ] && args+=(-icount "shift=0,sleep=off")
 fi
 if [ -n "$SHARE" ]; then
-	rm -rf "$SHARE"
 	mkdir -p "$SHARE"
+	share=$(mktemp -d "$SHARE/$name.XXXXXX")
+	chmod 0755 "$share"	# as mkdir made it; mktemp's 0700 shuts out uid 1000
 	# shellcheck disable=SC2054
-	args+=(-fsdev "local,id=share,path=$SHARE,security_model=mapped-xattr"
+	args+=(-fsdev "local,id=share,path=$share,security_model=mapped-xattr"
 	       -device virtio-9p-pci,fsdev=share,mount_tag=share)
 fi
 
@@ -73,11 +87,13 @@ else
 			</dev/null 2>&1 | tee "$raw" || rc=$?
 	fi
 fi
-tr -d '\r' <"$raw" >"$log"
-rm -f "$raw"
+# the result from this boot's own console, before its log replaces
+# LOGDIR/NAME.log (at once: a reader sees the old log or the new one)
+tr -d '\r' <"$raw" >"$raw.log"
+result=$(grep -ao 'SAFENAME-RESULT rc=[0-9]*' "$raw.log" | tail -n 1 | sed 's/.*rc=//' || true)
+mv -f "$raw.log" "$log"
 secs=$(( $(date +%s) - start ))
 
-result=$(grep -ao 'SAFENAME-RESULT rc=[0-9]*' "$log" | tail -n 1 | sed 's/.*rc=//' || true)
 if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
 	echo "qemu.sh: $name: TIMEOUT: the VM was killed after ${limit}s; log: $log" >&2
 	exit 124

@@ -28,8 +28,10 @@
 #   safename-scan --undo LOG                               (1 000 renames)
 #
 # with the log in DIR too, and prints the median of each.  Exits 0 once it
-# has measured, 1 when SCAN is missing or does not find what the tree
-# holds (then no figure is printed).  KEEP=1 keeps the tree.
+# has measured, 1 when SCAN is missing, does not find what the tree holds,
+# or when any run, timed or warm-up, exits with another status than
+# expected (1 for safename-scan, 0 for find); then no figure is printed.
+# KEEP=1 keeps the tree.
 
 set -eu
 
@@ -114,16 +116,19 @@ seconds()
 	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }'
 }
 
-# timeit COMMAND...: the median wall-clock seconds of RUNS runs (checked
-# once before, by expect)
+# timeit STATUS COMMAND...: the median wall-clock seconds of RUNS runs
+# after one warm-up run, each of which must exit STATUS
 timeit()
 {
-	local i
+	local want=$1 i
 
-	"$@" >/dev/null 2>&1 || true
+	shift
+	seconds "$want" "$@" >/dev/null
 	for i in $(seq "$RUNS"); do
-		seconds - "$@"
-	done | median
+		seconds "$want" "$@" >>"$TREE.times"
+	done
+	median <"$TREE.times"
+	rm -f "$TREE.times"
 }
 
 if command -v hyperfine >/dev/null; then
@@ -131,14 +136,21 @@ if command -v hyperfine >/dev/null; then
 		--export-json "$TREE.json" \
 		"$SCAN --default $TREE" \
 		"env LC_ALL=C find $TREE -name '*[[:cntrl:]]*'" >/dev/null
-	read -r scan find < <(python3 -c '
+	# -i lets safename-scan's status 1 through: check every run's status
+	python3 -c '
 import json, sys
 r = json.load(open(sys.argv[1]))["results"]
-print(r[0]["median"], r[1]["median"])' "$TREE.json")
+for res, want in zip(r, (1, 0)):
+    bad = [c for c in res.get("exit_codes", [want]) if c != want]
+    if bad:
+        sys.exit("%s: exit status %s, not %d" % (res["command"], bad[0], want))
+print(r[0]["median"], r[1]["median"])' "$TREE.json" >"$TREE.medians" ||
+		fail "a timed run failed (hyperfine, $TREE.json)"
+	read -r scan find <"$TREE.medians"
 	how="hyperfine, median of $RUNS"
 else
-	scan=$(timeit "$SCAN" --default "$TREE")
-	find=$(timeit env LC_ALL=C find "$TREE" -name '*[[:cntrl:]]*')
+	scan=$(timeit 1 "$SCAN" --default "$TREE")
+	find=$(timeit 0 env LC_ALL=C find "$TREE" -name '*[[:cntrl:]]*')
 	how="date +%s.%N, median of $RUNS"
 fi
 

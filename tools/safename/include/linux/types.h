@@ -13,7 +13,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <sys/cdefs.h>	/* glibc's __always_inline, as the kernel has it */
+#include <sys/cdefs.h>	/* glibc's __always_inline and __attribute_noinline__ */
 
 #include_next <linux/types.h>
 
@@ -27,7 +27,7 @@ typedef __u64 u64;
 typedef __s64 s64;
 
 #ifndef noinline
-#define noinline __attribute__((__noinline__))
+#define noinline __attribute_noinline__
 #endif
 
 #endif /* _TOOLS_SAFENAME_LINUX_TYPES_H */

@@ -4,13 +4,18 @@
 # usage: qemu.sh NAME [KERNEL_ARGS...]
 #   the kernel command line is "console=ttyS0 panic=-1 KERNEL_ARGS..."
 # environment:
-#   KERNEL, INITRD   bzImage and initramfs (required)
+#   KERNEL, INITRD   bzImage and initramfs (INITRD may be empty with DISK)
+#   DISK             a raw disk image, attached as virtio disk /dev/vda with
+#                    snapshot=on: the guest's writes go to a temporary file
+#                    and the image never changes
+#   MEM, SMP         guest memory and CPUs (default 512M, 1)
 #   LOGDIR           the console log goes to LOGDIR/NAME.log (CR stripped)
 #   SHARE            a host folder under which each boot gets a new, empty
 #                    folder of its own, SHARE/NAME.XXXXXX, exported as 9p tag
 #                    "share" and removed after the boot, so that boots
 #                    running at the same time (make run during make check)
 #                    never see or delete each other's files; empty: no share
+#   SEED             files copied into this boot's share folder before boot
 #   KVM=1            use KVM (default: TCG)
 #   ICOUNT=1         TCG with -icount shift=0,sleep=off
 #   TIMEOUT          seconds before the VM is killed (default 300)
@@ -24,12 +29,15 @@ set -o pipefail
 
 name=$1
 shift
-: "${KERNEL:?}" "${INITRD:?}" "${LOGDIR:?}"
-SHARE=${SHARE-}
+: "${KERNEL:?}" "${LOGDIR:?}"
+SHARE=${SHARE-} INITRD=${INITRD-} DISK=${DISK-}
 KVM=${KVM:-0} ICOUNT=${ICOUNT:-0} TIMEOUT=${TIMEOUT:-300}
 INTERACTIVE=${INTERACTIVE:-0} QUIET=${QUIET:-0}
+MEM=${MEM:-512M} SMP=${SMP:-1}
 
-for f in "$KERNEL" "$INITRD"; do
+[ -n "$INITRD" ] || [ -n "$DISK" ] ||
+	{ echo "qemu.sh: INITRD or DISK is needed" >&2; exit 2; }
+for f in "$KERNEL" ${INITRD:+"$INITRD"} ${DISK:+"$DISK"}; do
 	[ -f "$f" ] || { echo "qemu.sh: missing $f" >&2; exit 2; }
 done
 command -v qemu-system-x86_64 >/dev/null ||
@@ -50,9 +58,12 @@ trap 'exit 143' TERM
 raw=$(mktemp "$LOGDIR/$name.raw.XXXXXX")
 
 args=(-nodefaults -no-user-config -display none -no-reboot
-      -m 512M -smp 1
-      -kernel "$KERNEL" -initrd "$INITRD"
+      -m "$MEM" -smp "$SMP"
+      -kernel "$KERNEL"
       -append "console=ttyS0 panic=-1 $*")
+[ -z "$INITRD" ] || args+=(-initrd "$INITRD")
+[ -z "$DISK" ] ||
+	args+=(-drive "file=$DISK,format=raw,if=virtio,snapshot=on")
 if [ "$KVM" = 1 ]; then
 	args+=(-accel kvm -cpu host)
 else
@@ -63,6 +74,8 @@ if [ -n "$SHARE" ]; then
 	mkdir -p "$SHARE"
 	share=$(mktemp -d "$SHARE/$name.XXXXXX")
 	chmod 0755 "$share"	# as mkdir made it; mktemp's 0700 shuts out uid 1000
+	# shellcheck disable=SC2086
+	[ -z "${SEED-}" ] || cp -- $SEED "$share/"
 	# shellcheck disable=SC2054
 	args+=(-fsdev "local,id=share,path=$share,security_model=mapped-xattr"
 	       -device virtio-9p-pci,fsdev=share,mount_tag=share)

@@ -133,10 +133,14 @@ kunit: $(ST)/kunit-build
 	@cd $(LINUX) && ./tools/testing/kunit/kunit.py exec $(KUNIT_OPTS)
 
 # ---------------------------------------------------------------- VM kernel
-# the VM kernel's .config: tinyconfig + vm/x86_64.config, every option verified
-$(ST)/vm-config: $(REPO)/vm/x86_64.config $(REPO)/vm/kconfig.sh $(ST)/tree-kernel
-	@echo "  KCONFIG tinyconfig + vm/x86_64.config"
-	@$(REPO)/vm/kconfig.sh $(LINUX) $(B)/vm-config $(VMK) $(REPO)/vm/x86_64.config \
+# the VM kernel's .config: tinyconfig + vm/x86_64.config +
+# vm/x86_64-system.config, every option verified
+$(B)/vm.config: $(REPO)/vm/x86_64.config $(REPO)/vm/x86_64-system.config
+	@mkdir -p $(B)
+	@cat $^ >$@
+$(ST)/vm-config: $(B)/vm.config $(REPO)/vm/kconfig.sh $(ST)/tree-kernel
+	@echo "  KCONFIG tinyconfig + vm/x86_64.config + vm/x86_64-system.config"
+	@$(REPO)/vm/kconfig.sh $(LINUX) $(B)/vm-config $(VMK) $(B)/vm.config \
 		CC="$(KCC)" HOSTCC="$(KCC)"
 	@touch $@
 
@@ -337,7 +341,7 @@ clean:
 	rm -rf $(B)/kunit $(B)/vm-kernel $(B)/vm-config $(B)/initramfs* \
 		$(B)/kselftest-install $(IMAGES) $(B)/logs $(B)/results \
 		$(B)/share $(B)/placeholder $(DEBUGK) $(B)/debug-config \
-		$(B)/debug.config $(B)/series $(SERIES_OUT) $(B)/bench \
+		$(B)/debug.config $(B)/vm.config $(B)/series $(SERIES_OUT) $(B)/bench \
 		$(B)/bench-guest $(B)/bench-initramfs* $(B)/fuzz $(B)/tools
 	rm -f $(ST)/kunit-build $(ST)/vm-config $(ST)/vm-headers \
 		$(ST)/kselftest $(ST)/debug-config $(ST)/var-*

@@ -60,11 +60,11 @@ export KVM ICOUNT TIMEOUT
 # suites of `make check`, in order; each is a target check-NAME that leaves
 # build/results/NAME*.count files holding "PASSED FAILED" (see vm/summary.sh).
 # Other suites add themselves here.
-CHECK_SUITES := kunit vm tools fuzz series debug
+CHECK_SUITES := kunit vm tools fuzz series distro debug
 
 .PHONY: help all deps tree kunit kunit-build vm-kernel initramfs selftests \
 	run check $(addprefix check-,$(CHECK_SUITES)) clean distclean FORCE \
-	series bench fuzz debug-kernel
+	series bench fuzz debug-kernel distro-image distro-run
 
 # help: the targets and variables
 help:
@@ -314,6 +314,43 @@ check-debug: $(DEBUG_BZIMAGE) $(INITRAMFS)
 	TIMEOUT=$(DEBUG_TIMEOUT) $(REPO)/vm/boot-suite.sh $(REPO)/vm/tests/boots-debug $(RESULTS)
 DEBUG_TIMEOUT ?= 2400
 
+# ------------------------------------------------------- the Debian system
+# distro-image: a Debian bookworm ext4 image made by mmdebstrap from
+# Debian's archive (vm/distro/image.sh), remade only when its recipe changes
+DISTRO_IMG    := $(B)/distro/bookworm.img
+DISTRO_RECIPE := $(addprefix $(REPO)/vm/distro/,image.sh customize.sh material.py)
+distro-image: $(DISTRO_IMG)
+$(DISTRO_IMG): $(DISTRO_RECIPE) | deps
+	@echo "  IMAGE   build/distro/bookworm.img (mmdebstrap; log: build/distro/work/mmdebstrap.log)"
+	@$(REPO)/vm/distro/image.sh $@ $(B)/distro/work
+
+# the kernel (the VM kernel) command line: the image on /dev/vda, the policy
+# of the issue from boot (both modes enforce and log, utf8, default sets)
+DISTRO_ARGS := root=/dev/vda rw rootfstype=ext4 loglevel=4 systemd.show_status=false \
+	safename.mode_for_unprivileged=3 safename.mode_for_privileged=3 safename.utf8=1
+DISTRO_TIMEOUT ?= 1500
+DISTRO_ENV = KERNEL=$(BZIMAGE) INITRD= DISK=$(DISTRO_IMG) MEM=2G SMP=2 \
+	LOGDIR=$(LOGS) SHARE=$(B)/share
+
+# check-distro: boot the image under systemd and run vm/distro/distro-tests.sh
+# (with safename-scan and tap.sh on the 9p share), counted as the VM boots
+check-distro: $(BZIMAGE) $(DISTRO_IMG) $(B)/tools/safename-scan
+	@mkdir -p $(RESULTS)
+	@printf 'distro\tdistro\t%s safename_distro.test\n' "$(DISTRO_ARGS)" >$(B)/distro/boots
+	@$(DISTRO_ENV) TIMEOUT=$(DISTRO_TIMEOUT) \
+	SEED="$(REPO)/vm/distro/distro-tests.sh $(REPO)/vm/tests/tap.sh $(B)/tools/safename-scan" \
+		$(REPO)/vm/boot-suite.sh $(B)/distro/boots $(RESULTS)
+
+# distro-run: boot the image, root logged in on the console (a terminal is
+# needed; `systemctl poweroff` or Ctrl-A x ends it)
+distro-run: $(BZIMAGE) $(DISTRO_IMG) $(B)/tools/safename-scan
+	@[ -t 0 ] || { echo "distro-run: needs a terminal (make check-distro runs the tests)" >&2; exit 2; }
+	@$(DISTRO_ENV) INTERACTIVE=1 SEED="$(B)/tools/safename-scan" \
+		$(REPO)/vm/qemu.sh distro-run $(DISTRO_ARGS) $(APPEND)
+
+$(B)/tools/safename-scan: FORCE
+	@$(MAKE) --no-print-directory -C $(REPO)/tools/safename OUTPUT=$(B)/tools/ $@ >/dev/null
+
 # bench: the rule under callgrind, then the VM under -icount (not tests:
 # figures only); TSVs in build/bench/
 BENCH_ROUNDS ?= 5
@@ -341,7 +378,7 @@ clean:
 	rm -rf $(B)/kunit $(B)/vm-kernel $(B)/vm-config $(B)/initramfs* \
 		$(B)/kselftest-install $(IMAGES) $(B)/logs $(B)/results \
 		$(B)/share $(B)/placeholder $(DEBUGK) $(B)/debug-config \
-		$(B)/debug.config $(B)/vm.config $(B)/series $(SERIES_OUT) $(B)/bench \
+		$(B)/debug.config $(B)/vm.config $(B)/distro $(B)/series $(SERIES_OUT) $(B)/bench \
 		$(B)/bench-guest $(B)/bench-initramfs* $(B)/fuzz $(B)/tools
 	rm -f $(ST)/kunit-build $(ST)/vm-config $(ST)/vm-headers \
 		$(ST)/kselftest $(ST)/debug-config $(ST)/var-*

@@ -6,7 +6,7 @@ set -eu
 
 PKGS="linux-source-6.12 gcc make libc6-dev flex bison libelf-dev bc libssl-dev
 ccache qemu-system-x86 busybox-static cpio gzip xz-utils rsync e2fsprogs
-python3 patch git valgrind btrfs-progs"
+python3 patch git valgrind btrfs-progs mmdebstrap zstd"
 
 missing=""
 for p in $PKGS; do

@@ -16,6 +16,7 @@ out=${2:?usage: corpus.sh KERNEL_TREE OUTPUT}
 [ -d "$tree" ] || { echo "corpus.sh: no kernel tree at $tree" >&2; exit 1; }
 lists=(/var/lib/dpkg/info/*.list)
 [ -e "${lists[0]}" ] || { echo "corpus.sh: no dpkg file lists" >&2; exit 1; }
+mkdir -p "$(dirname "$out")"
 
 {
 	cat "${lists[@]}" | sed 's,.*/,,'

@@ -108,9 +108,11 @@ $(ST)/linux: $(ST)/pristine
 # tree: overlay our files and apply our patches; build/stamps/tree changes
 # only when a file in build/linux did, build/stamps/tree-kernel only when one
 # that kernel builds use did (not under tools/ or Documentation/)
+# (under a lock: make check's background build, or a make run started
+# meanwhile, syncs too, and sync-tree.sh's scratch files are shared)
 tree: $(ST)/tree
 $(ST)/tree: $(ST)/linux FORCE
-	@$(REPO)/vm/sync-tree.sh $(REPO) $(PRISTINE) $(LINUX) $(ST)
+	@flock $(ST)/tree.lock $(REPO)/vm/sync-tree.sh $(REPO) $(PRISTINE) $(LINUX) $(ST)
 $(ST)/tree-kernel: $(ST)/tree
 	@test -f $@
 

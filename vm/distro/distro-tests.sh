@@ -297,10 +297,23 @@ nfs_setup() {
 	mount -t nfs4 -o vers=4.0 localhost:/srv/nfs /mnt/nfs
 }
 check "NFS v4 export mounted over loopback" nfs_setup
+# (the client's own path hook judges user first; a local directory would
+# refuse the same way, hence mountpoint)
 check "NFS: user creates a bad name: EPERM" in_dir user /mnt/nfs '
-	eperm touch /mnt/nfs/-bad && [ ! -e /srv/nfs/-bad ]'
+	mountpoint -q /mnt/nfs && eperm touch /mnt/nfs/-bad && [ ! -e /srv/nfs/-bad ]'
 check "NFS: user creates a good name: allowed" in_dir user /mnt/nfs '
-	touch /mnt/nfs/good-by-user && [ "$(stat -c %u /srv/nfs/good-by-user)" = 1000 ]'
+	mountpoint -q /mnt/nfs && touch /mnt/nfs/good-by-user &&
+	[ "$(stat -c %u /srv/nfs/good-by-user)" = 1000 ]'
+# nfsd itself: root on the client is not checked at privileged mode 0, and
+# the export squashes it to nobody, whom nfsd's check judges unprivileged
+nfsd_judges() {
+	local rc=0
+	mountpoint -q /mnt/nfs || return 1
+	echo 0 >"$SYS/mode_for_privileged" || return 1
+	eperm touch /mnt/nfs/-by-nfsd && [ ! -e /srv/nfs/-by-nfsd ] || rc=1
+	echo 3 >"$SYS/mode_for_privileged" && return $rc
+}
+check "NFS: nfsd judges squashed root unprivileged: EPERM" nfsd_judges
 umount /mnt/nfs
 
 # ------------------------------------------------------------------ audit
@@ -318,6 +331,8 @@ check "ausearch: the rootful container's touch /data/-ctr-new" \
 check "ausearch: the rootless container's touch /data/-ctr-new" \
 	record denied create initial 0 '"-ctr-new"' 1000
 check "ausearch: NFS client user's -bad" record denied create initial 0 '"-bad"' 1000
+check "ausearch: nfsd's -by-nfsd, as nobody" sh -c '
+	ausearch -m 1427 --raw | grep -F "name=\"-by-nfsd\"" | grep -q "uid=65534 .*comm=\"nfsd\""'
 
 # ------------------------------------------------------------------- scan
 # before the tests: exactly the image's bad names; after: those the tests

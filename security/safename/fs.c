@@ -497,36 +497,57 @@ static union safename_knob_value safename_param_values[ARRAY_SIZE(safename_knobs
 static bool safename_param_given[ARRAY_SIZE(safename_knobs)] __initdata;
 
 /**
- * safename_param() - parse a safename.<knob>=<value> boot parameter
+ * safename_param_parse() - parse a safename.<knob>=<value> boot parameter
+ * @arg: the parameter after "safename.".
+ * @value: the value parsed.
+ *
+ * Return: the index of the knob in safename_knobs[], or -EINVAL for an
+ * unknown or read-only knob, a missing "=" or a malformed value.
+ */
+static int __init safename_param_parse(const char *arg,
+				       union safename_knob_value *value)
+{
+	const char *text = strchr(arg, '=');
+	size_t i, len;
+
+	if (!text)
+		return -EINVAL;
+	len = text - arg;
+	text++;
+	for (i = 0; i < ARRAY_SIZE(safename_knobs); i++) {
+		const struct safename_knob *knob = &safename_knobs[i];
+
+		if (!(knob->mode & 0200) || strlen(knob->name) != len ||
+		    strncmp(knob->name, arg, len))
+			continue;
+		if (safename_knob_parse(knob, text, strlen(text), value))
+			return -EINVAL;
+		return i;
+	}
+	return -EINVAL;
+}
+
+/**
+ * safename_param() - record a safename.<knob>=<value> boot parameter
  * @arg: the parameter after "safename.".
  *
- * Runs before the LSM is initialised, so only records the value.  An
- * unknown knob or a malformed value is reported and ignored.
+ * Runs before the LSM is initialised, so only records the value; the last
+ * one given for a knob wins.  An unknown knob or a malformed value is
+ * reported and ignored.
  *
  * Return: 1, the parameter is consumed.
  */
 static int __init safename_param(char *arg)
 {
-	const char *value = strchr(arg, '=');
-	size_t i, len;
+	union safename_knob_value value = { };
+	int i = safename_param_parse(arg, &value);
 
-	if (value) {
-		len = value - arg;
-		value++;
-		for (i = 0; i < ARRAY_SIZE(safename_knobs); i++) {
-			const struct safename_knob *knob = &safename_knobs[i];
-
-			if (!(knob->mode & 0200) || strlen(knob->name) != len ||
-			    strncmp(knob->name, arg, len))
-				continue;
-			if (safename_knob_parse(knob, value, strlen(value),
-						&safename_param_values[i]))
-				break;
-			safename_param_given[i] = true;
-			return 1;
-		}
+	if (i < 0) {
+		pr_err("ignoring malformed boot parameter safename.%s\n", arg);
+		return 1;
 	}
-	pr_err("ignoring malformed boot parameter safename.%s\n", arg);
+	safename_param_values[i] = value;
+	safename_param_given[i] = true;
 	return 1;
 }
 __setup("safename.", safename_param);

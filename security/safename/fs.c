@@ -326,8 +326,7 @@ static void safename_knob_report(const struct safename_knob *knob,
 }
 
 /**
- * safename_knob_write() - the write handler shared by both places
- * @knob: the knob.
+ * safename_knob_write_check() - the checks before a knob write is parsed
  * @file: the open file, whose opener must be privileged.
  * @buf: the text written, or NULL when it is too long to be read.
  * @len: its length.
@@ -335,8 +334,34 @@ static void safename_knob_report(const struct safename_knob *knob,
  *
  * A write needs CAP_MAC_ADMIN in the initial user namespace, both in the
  * credentials the file was opened with and in the writer's, and a policy
- * that is not locked.  It must come whole, in one write at offset 0, and is
- * applied entirely or not at all.  Every write is reported, with its result.
+ * that is not locked.  It must come whole, in one write at offset 0.
+ * Neither reports nor changes anything.
+ *
+ * Return: 0, or -E2BIG, -EPERM or -EINVAL, checked in this order.
+ */
+static int safename_knob_write_check(const struct file *file,
+				     const char *buf, size_t len, loff_t pos)
+{
+	if (!buf || len > SAFENAME_WRITE_MAX)
+		return -E2BIG;
+	if (!file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN) ||
+	    !capable(CAP_MAC_ADMIN) || safename_policy_locked())
+		return -EPERM;
+	if (pos)
+		return -EINVAL;
+	return 0;
+}
+
+/**
+ * safename_knob_write() - the write handler shared by both places
+ * @knob: the knob.
+ * @file: the open file, whose opener must be privileged.
+ * @buf: the text written, or NULL when it is too long to be read.
+ * @len: its length.
+ * @pos: the file offset of the write.
+ *
+ * A write that passes safename_knob_write_check() is parsed and applied
+ * entirely or not at all.  Every write is reported, with its result.
  *
  * Return: @len, or -E2BIG, -EPERM, -EINVAL or -ENOMEM with the policy
  * unchanged.
@@ -349,24 +374,17 @@ static ssize_t safename_knob_write(const struct safename_knob *knob,
 	bool have_old = false;
 	int err;
 
-	if (!buf || len > SAFENAME_WRITE_MAX) {
-		err = -E2BIG;
-		buf = NULL;
-	} else if (!file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN) ||
-		   !capable(CAP_MAC_ADMIN) || safename_policy_locked()) {
-		err = -EPERM;
-	} else if (pos) {
-		err = -EINVAL;
-	} else {
+	err = safename_knob_write_check(file, buf, len, pos);
+	if (!err)
 		err = safename_knob_parse(knob, buf, len, &value);
-		if (!err) {
-			err = safename_policy_set(knob->offset, &value,
-						  safename_knob_size(knob),
-						  &old);
-			have_old = true;
-		}
+	if (!err) {
+		err = safename_policy_set(knob->offset, &value,
+					  safename_knob_size(knob), &old);
+		have_old = true;
 	}
-	safename_knob_report(knob, have_old ? &old : NULL, buf, len, !err);
+	/* A write too long to be read is reported without its text. */
+	safename_knob_report(knob, have_old ? &old : NULL,
+			     err == -E2BIG ? NULL : buf, len, !err);
 	return err ? err : len;
 }
 

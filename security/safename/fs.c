@@ -711,3 +711,7 @@ static int __init safename_fs_init(void)
 	return ret;
 }
 fs_initcall(safename_fs_init);
+
+#ifdef CONFIG_SECURITY_SAFENAME_KUNIT_TEST
+#include "fs_kunit.c"
+#endif

@@ -21,10 +21,10 @@ check "malformed permitted_bytes_middle=1,,2 ignored" \
 check "malformed locked=yes ignored" knob_is locked 0
 check "untouched permitted_bytes_initial keeps its default" \
 	knob_is permitted_bytes_initial 33-44,46-125,128-254
-# in_dmesg TEXT: the kernel log has a line holding TEXT, the command line
-# (which holds every parameter) aside
+# in_dmesg TEXT: the kernel log has a line holding TEXT, the command lines
+# (which hold every parameter) aside
 in_dmesg() {
-	dmesg | grep -v 'Kernel command line' | grep -qF -- "$1"
+	dmesg | grep -vi 'command line: ' | grep -qF -- "$1"
 }
 
 # A malformed value is reported by the kernel's parameter parser, as for
@@ -35,7 +35,7 @@ for p in mode_for_unprivileged=7 permitted_bytes_middle=1,,2 locked=yes; do
 done
 # An unknown name of a built-in module is ignored without a report.
 check "unknown safename.no_such_knob=1 ignored, not reported" \
-	sh -c '! dmesg | grep -v "Kernel command line" | grep -q no_such_knob'
+	sh -c '! dmesg | grep -vi "command line: " | grep -q no_such_knob'
 check "enforced from boot: root cannot mkdir -x" refused root -x
 check "enforced from boot: final byte ~ refused" refused root 'a~'
 check "enforced from boot: invalid UTF-8 refused" \

@@ -22,6 +22,7 @@
 #include <linux/kernfs.h>
 #include <linux/kobject.h>
 #include <linux/minmax.h>
+#include <linux/moduleparam.h>
 #include <linux/ratelimit.h>
 #include <linux/sched.h>
 #include <linux/security.h>
@@ -326,8 +327,7 @@ static void safename_knob_report(const struct safename_knob *knob,
 }
 
 /**
- * safename_knob_write() - the write handler shared by both places
- * @knob: the knob.
+ * safename_knob_write_check() - the checks before a knob write is parsed
  * @file: the open file, whose opener must be privileged.
  * @buf: the text written, or NULL when it is too long to be read.
  * @len: its length.
@@ -335,8 +335,34 @@ static void safename_knob_report(const struct safename_knob *knob,
  *
  * A write needs CAP_MAC_ADMIN in the initial user namespace, both in the
  * credentials the file was opened with and in the writer's, and a policy
- * that is not locked.  It must come whole, in one write at offset 0, and is
- * applied entirely or not at all.  Every write is reported, with its result.
+ * that is not locked.  It must come whole, in one write at offset 0.
+ * Neither reports nor changes anything.
+ *
+ * Return: 0, or -E2BIG, -EPERM or -EINVAL, checked in this order.
+ */
+static int safename_knob_write_check(const struct file *file,
+				     const char *buf, size_t len, loff_t pos)
+{
+	if (!buf || len > SAFENAME_WRITE_MAX)
+		return -E2BIG;
+	if (!file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN) ||
+	    !capable(CAP_MAC_ADMIN) || safename_policy_locked())
+		return -EPERM;
+	if (pos)
+		return -EINVAL;
+	return 0;
+}
+
+/**
+ * safename_knob_write() - the write handler shared by both places
+ * @knob: the knob.
+ * @file: the open file, whose opener must be privileged.
+ * @buf: the text written, or NULL when it is too long to be read.
+ * @len: its length.
+ * @pos: the file offset of the write.
+ *
+ * A write that passes safename_knob_write_check() is parsed and applied
+ * entirely or not at all.  Every write is reported, with its result.
  *
  * Return: @len, or -E2BIG, -EPERM, -EINVAL or -ENOMEM with the policy
  * unchanged.
@@ -349,24 +375,17 @@ static ssize_t safename_knob_write(const struct safename_knob *knob,
 	bool have_old = false;
 	int err;
 
-	if (!buf || len > SAFENAME_WRITE_MAX) {
-		err = -E2BIG;
-		buf = NULL;
-	} else if (!file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN) ||
-		   !capable(CAP_MAC_ADMIN) || safename_policy_locked()) {
-		err = -EPERM;
-	} else if (pos) {
-		err = -EINVAL;
-	} else {
+	err = safename_knob_write_check(file, buf, len, pos);
+	if (!err)
 		err = safename_knob_parse(knob, buf, len, &value);
-		if (!err) {
-			err = safename_policy_set(knob->offset, &value,
-						  safename_knob_size(knob),
-						  &old);
-			have_old = true;
-		}
+	if (!err) {
+		err = safename_policy_set(knob->offset, &value,
+					  safename_knob_size(knob), &old);
+		have_old = true;
 	}
-	safename_knob_report(knob, have_old ? &old : NULL, buf, len, !err);
+	/* A write too long to be read is reported without its text. */
+	safename_knob_report(knob, have_old ? &old : NULL,
+			     err == -E2BIG ? NULL : buf, len, !err);
 	return err ? err : len;
 }
 
@@ -492,44 +511,110 @@ static const struct file_operations safename_securityfs_fops = {
 	.release = single_release,
 };
 
-/* Values of the safename.* boot parameters, by knob. */
-static union safename_knob_value safename_param_values[ARRAY_SIZE(safename_knobs)] __initdata;
-static bool safename_param_given[ARRAY_SIZE(safename_knobs)] __initdata;
+/**
+ * struct safename_param - what a safename.<knob>= boot parameter recorded
+ * @knob: the knob, once a valid value has been given; NULL before.
+ * @value: the last valid value given.
+ */
+struct safename_param {
+	const struct safename_knob *knob;
+	union safename_knob_value value;
+};
+
+/*
+ * The command line is parsed before the LSM is initialised and before
+ * there is an allocator, so each parameter keeps its value in a slot of
+ * its own here until safename_params_apply() puts it in the boot policy.
+ */
+static struct safename_param safename_params[ARRAY_SIZE(safename_knobs)] __initdata;
 
 /**
- * safename_param() - parse a safename.<knob>=<value> boot parameter
- * @arg: the parameter after "safename.".
+ * safename_param_knob() - the knob a boot parameter sets
+ * @name: the parameter's name, "safename.<knob>".
  *
- * Runs before the LSM is initialised, so only records the value.  An
- * unknown knob or a malformed value is reported and ignored.
- *
- * Return: 1, the parameter is consumed.
+ * Return: the writable knob of that name, or NULL.
  */
-static int __init safename_param(char *arg)
+static const struct safename_knob * __init safename_param_knob(const char *name)
 {
-	const char *value = strchr(arg, '=');
-	size_t i, len;
+	size_t i;
 
-	if (value) {
-		len = value - arg;
-		value++;
-		for (i = 0; i < ARRAY_SIZE(safename_knobs); i++) {
-			const struct safename_knob *knob = &safename_knobs[i];
-
-			if (!(knob->mode & 0200) || strlen(knob->name) != len ||
-			    strncmp(knob->name, arg, len))
-				continue;
-			if (safename_knob_parse(knob, value, strlen(value),
-						&safename_param_values[i]))
-				break;
-			safename_param_given[i] = true;
-			return 1;
-		}
-	}
-	pr_err("ignoring malformed boot parameter safename.%s\n", arg);
-	return 1;
+	if (!strstarts(name, MODULE_PARAM_PREFIX))
+		return NULL;
+	name += strlen(MODULE_PARAM_PREFIX);
+	for (i = 0; i < ARRAY_SIZE(safename_knobs); i++)
+		if ((safename_knobs[i].mode & 0200) &&
+		    !strcmp(safename_knobs[i].name, name))
+			return &safename_knobs[i];
+	return NULL;
 }
-__setup("safename.", safename_param);
+
+/**
+ * safename_param_set() - record a safename.<knob>=<value> boot parameter
+ * @val: the value.
+ * @kp: the parameter, named after its knob, with its slot as argument.
+ *
+ * Only records the value; the last valid one given for a knob wins.  A
+ * malformed value leaves the slot as it was, and parse_args() reports it
+ * in the kernel log.
+ *
+ * Return: 0, or -EINVAL.
+ */
+static int __init safename_param_set(const char *val,
+				     const struct kernel_param *kp)
+{
+	const struct safename_knob *knob = safename_param_knob(kp->name);
+	struct safename_param *param = kp->arg;
+	union safename_knob_value value = { };
+
+	if (!knob || safename_knob_parse(knob, val, strlen(val), &value))
+		return -EINVAL;
+	param->knob = knob;
+	param->value = value;
+	return 0;
+}
+
+/* Set at boot only: permissions 0 keep them out of /sys/module/. */
+static const struct kernel_param_ops safename_param_ops = {
+	.set = safename_param_set,
+};
+
+module_param_cb(mode_for_unprivileged, &safename_param_ops,
+		&safename_params[0], 0);
+MODULE_PARM_DESC(mode_for_unprivileged,
+		 "For unprivileged tasks: 0 off, 1 enforce, 2 log, 3 both");
+module_param_cb(mode_for_privileged, &safename_param_ops,
+		&safename_params[1], 0);
+MODULE_PARM_DESC(mode_for_privileged,
+		 "For tasks with CAP_MAC_ADMIN: 0 off, 1 enforce, 2 log, 3 both");
+module_param_cb(utf8, &safename_param_ops, &safename_params[2], 0);
+MODULE_PARM_DESC(utf8, "1: new names must be well-formed UTF-8 (default 0)");
+module_param_cb(permitted_bytes_initial, &safename_param_ops,
+		&safename_params[3], 0);
+MODULE_PARM_DESC(permitted_bytes_initial,
+		 "Bytes permitted first in a new name (default 33-44,46-125,128-254)");
+module_param_cb(permitted_bytes_middle, &safename_param_ops,
+		&safename_params[4], 0);
+MODULE_PARM_DESC(permitted_bytes_middle,
+		 "Bytes permitted in between (default 32-126,128-254)");
+module_param_cb(permitted_bytes_final, &safename_param_ops,
+		&safename_params[5], 0);
+MODULE_PARM_DESC(permitted_bytes_final,
+		 "Bytes permitted last in a new name (default 33-126,128-254)");
+module_param_cb(locked, &safename_param_ops, &safename_params[6], 0);
+MODULE_PARM_DESC(locked, "1: seal the policy until reboot (default 0)");
+
+/**
+ * safename_param_apply() - apply one boot parameter to a policy
+ * @policy: the policy, not yet published.
+ * @param: the parameter's slot.
+ */
+static void __init safename_param_apply(struct safename_policy *policy,
+					const struct safename_param *param)
+{
+	if (param->knob)
+		memcpy((u8 *)policy + param->knob->offset, &param->value,
+		       safename_knob_size(param->knob));
+}
 
 /**
  * safename_params_apply() - apply the boot parameters to the boot policy
@@ -539,11 +624,8 @@ void __init safename_params_apply(struct safename_policy *policy)
 {
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(safename_knobs); i++)
-		if (safename_param_given[i])
-			memcpy((u8 *)policy + safename_knobs[i].offset,
-			       &safename_param_values[i],
-			       safename_knob_size(&safename_knobs[i]));
+	for (i = 0; i < ARRAY_SIZE(safename_params); i++)
+		safename_param_apply(policy, &safename_params[i]);
 }
 
 /**
@@ -629,3 +711,7 @@ static int __init safename_fs_init(void)
 	return ret;
 }
 fs_initcall(safename_fs_init);
+
+#ifdef CONFIG_SECURITY_SAFENAME_KUNIT_TEST
+#include "fs_kunit.c"
+#endif

@@ -1,14 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# Guest side of the "sealed" boot: safename.locked=1 and
+# Guest side of the "sealed" boot: safename.locked=1, then a malformed
+# safename.locked=junk that must not unseal it, and
 # safename.mode_for_unprivileged=1 on the kernel command line.  Every knob
 # write fails with EPERM, for root too, in both places.
 set -u
 . /tests/tap.sh
 
 tap_start /tmp/sealed
-check "locked=1 from boot" knob_is locked 1
+check "locked=1 from boot, a later locked=junk ignored" knob_is locked 1
 check "mode_for_unprivileged=1 from boot" knob_is mode_for_unprivileged 1
 for dir in "$SYS" "$SEC"; do
 	for k in $KNOBS; do

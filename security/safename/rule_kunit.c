@@ -727,7 +727,7 @@ static struct kunit_case safename_rule_test_cases[] = {
 };
 
 static struct kunit_suite safename_rule_test_suite = {
-	.name = "safename-rule",
+	.name = "safename_rule",
 	.test_cases = safename_rule_test_cases,
 };
 

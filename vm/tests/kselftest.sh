@@ -24,6 +24,10 @@ for var in $(env | sed -n 's/^\(SAFENAME_[A-Za-z0-9_]*\)=.*/\1/p'); do
 	unset "$var"
 done
 
+# run_kselftest.sh writes the programs' output to /dev/stdout, which a
+# busybox /dev (devtmpfs) lacks: without the link it makes a file there.
+[ -e /dev/stdout ] || ln -s /proc/self/fd/1 /dev/stdout
+
 active() {
 	tr ',' '\n' </sys/kernel/security/lsm | grep -qx safename
 }
@@ -39,10 +43,14 @@ policy() {
 run_suite() {
 	out=$1 who=$2
 	shift 2
+	# Appending: the runner writes the programs' output through its own
+	# open of /dev/stdout, which must not overwrite its other lines.
+	: >"$out"
 	if [ "$who" = nobody ]; then
-		su nobody -s /bin/sh -c "cd $KST && ./run_kselftest.sh $*" >"$out" 2>&1
+		# (installed 0744: readable, not executable, by others)
+		su nobody -s /bin/sh -c "cd $KST && sh ./run_kselftest.sh $*" >>"$out" 2>&1
 	else
-		(cd "$KST" && ./run_kselftest.sh "$@") >"$out" 2>&1
+		(cd "$KST" && ./run_kselftest.sh "$@") >>"$out" 2>&1
 	fi
 	echo "# run_kselftest.sh $* as $who: exit status $?"
 	sed 's/^/# /' "$out"
@@ -56,6 +64,7 @@ counts() {
 		/^ok [0-9]+ selftests: safename: / { progs++ }
 		/^not ok [0-9]+ selftests: safename: / { progs++; bad++ }
 		/^# selftests: safename: / { prog = $4 }
+		/^# # selftests: safename: / { prog = $5 }
 		/^# # Totals: / {
 			for (i = 3; i <= NF; i++) {
 				split($i, kv, ":")

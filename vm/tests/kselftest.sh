@@ -46,6 +46,9 @@ run_suite() {
 	# Appending: the runner writes the programs' output through its own
 	# open of /dev/stdout, which must not overwrite its other lines.
 	: >"$out"
+	# ... and, as /dev/stdout is /proc/self/fd/1, which opens the file
+	# anew with the opener's rights, nobody must own it to write there.
+	[ "$who" = nobody ] && chown nobody "$out"
 	if [ "$who" = nobody ]; then
 		# (installed 0744: readable, not executable, by others)
 		su nobody -s /bin/sh -c "cd $KST && sh ./run_kselftest.sh $*" >>"$out" 2>&1

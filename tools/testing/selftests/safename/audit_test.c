@@ -207,13 +207,13 @@ FIXTURE_SETUP(audit)
 {
 	struct audit_status s;
 	struct stat st;
+	const char *why;
 
 	self->a.fd = -1;
 	self->dirfd = -1;
-	if (getuid())
-		SKIP(return, "needs root");
-	if (access(SYSFS_DIR, F_OK))
-		SKIP(return, "Safename is not active");
+	why = safename_unusable();
+	if (why)
+		SKIP(return, "%s", why);
 	self->a.fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT);
 	if (self->a.fd < 0)
 		SKIP(return, "no audit (CONFIG_AUDIT off or audit=0): %s",

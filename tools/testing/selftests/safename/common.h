@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -47,6 +48,15 @@
 
 #define SYSFS_DIR	"/sys/fs/safename"
 #define SECURITYFS_DIR	"/sys/kernel/security/safename"
+#define LSM_LIST	"/sys/kernel/security/lsm"
+
+/*
+ * Where the tests mount a tmpfs of their own, in a mount namespace of their
+ * own (see private_tmpfs()): the /tmp of the rest of the system is never
+ * touched.
+ */
+#define TMPFS_DIR	"/tmp"
+#define OVERLAY_DIR	TMPFS_DIR "/overlay"
 
 #define NOBODY_ID	65534
 
@@ -560,7 +570,7 @@ static inline int bind_unix_at(int dirfd, const char *name)
 }
 
 /* Reads the kernel log from @fd on, looking for @text; true if found. */
-static bool kmsg_has(int fd, const char *text)
+static inline bool kmsg_has(int fd, const char *text)
 {
 	char rec[2048];
 	bool found = false;
@@ -577,7 +587,7 @@ static bool kmsg_has(int fd, const char *text)
 }
 
 /* Opens the kernel log at its end. */
-static int kmsg_open(void)
+static inline int kmsg_open(void)
 {
 	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 
@@ -586,6 +596,193 @@ static int kmsg_open(void)
 		return -1;
 	}
 	return fd;
+}
+
+/*
+ * Whether Safename is among the active LSMs of /sys/kernel/security/lsm: 1
+ * or 0, -errno when the list cannot be read (no securityfs).
+ */
+static inline int safename_active(void)
+{
+	char list[4096], *name, *save = NULL;
+	ssize_t len;
+	int fd;
+
+	fd = open(LSM_LIST, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	len = read(fd, list, sizeof(list) - 1);
+	close(fd);
+	if (len < 0)
+		return -errno;
+	list[len] = '\0';
+	for (name = strtok_r(list, ",\n", &save); name;
+	     name = strtok_r(NULL, ",\n", &save)) {
+		if (!strcmp(name, "safename"))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether a parameter of the kernel command line starts with @prefix. */
+static inline bool cmdline_has(const char *prefix)
+{
+	char cmdline[4096], *param, *save = NULL;
+	ssize_t len;
+	int fd;
+
+	fd = open("/proc/cmdline", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	len = read(fd, cmdline, sizeof(cmdline) - 1);
+	close(fd);
+	if (len <= 0)
+		return false;
+	cmdline[len] = '\0';
+	for (param = strtok_r(cmdline, " \t\n", &save); param;
+	     param = strtok_r(NULL, " \t\n", &save)) {
+		if (!strncmp(param, prefix, strlen(prefix)))
+			return true;
+	}
+	return false;
+}
+
+/* Whether the policy is sealed until reboot (locked reads 1). */
+static inline bool policy_locked(void)
+{
+	char buf[8] = "";
+	ssize_t len;
+	int fd;
+
+	fd = open(SYSFS_DIR "/locked", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	len = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	return len > 0 && buf[0] == '1';
+}
+
+/*
+ * Why the calling task cannot test Safename here, or NULL when it can:
+ * Safename must be active, and the task root with CAP_SYS_ADMIN (for its
+ * mounts) and CAP_MAC_ADMIN (for the knobs), and the policy not sealed.
+ * A test SKIPs with the reason:
+ *
+ *	const char *why = safename_unusable();
+ *
+ *	if (why)
+ *		SKIP(return, "%s", why);
+ */
+static inline const char *safename_unusable(void)
+{
+	int active = safename_active();
+
+	if (active < 0)
+		return "cannot read " LSM_LIST " (is securityfs mounted?)";
+	if (!active)
+		return "Safename is not active (not in " LSM_LIST ")";
+	if (geteuid())
+		return "needs root";
+	if (!cap_effective(CAP_SYS_ADMIN))
+		return "needs CAP_SYS_ADMIN";
+	if (!cap_effective(CAP_MAC_ADMIN))
+		return "needs CAP_MAC_ADMIN";
+	if (access(SYSFS_DIR, F_OK))
+		return "Safename is active but " SYSFS_DIR " is missing";
+	if (policy_locked())
+		return "the policy is sealed until reboot (locked is 1)";
+	return NULL;
+}
+
+/*
+ * Mounts a new tmpfs at TMPFS_DIR in a mount namespace of the calling
+ * process's own, with every mount private, so that nothing the test does
+ * there is seen outside and everything goes away with the process.
+ * Returns 0 or -errno.
+ */
+static inline int private_tmpfs(void)
+{
+	if (unshare(CLONE_NEWNS))
+		return -errno;
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
+		return -errno;
+	if (mount("safename-tmpfs", TMPFS_DIR, "tmpfs", 0, "mode=0755"))
+		return -errno;
+	return 0;
+}
+
+/*
+ * Mounts an overlay, lower, upper and work directories on the tmpfs of
+ * private_tmpfs(), at OVERLAY_DIR, as container runtimes do.  Returns 0 or
+ * -errno (-ENODEV: no overlayfs in this kernel).
+ */
+static inline int private_overlay(void)
+{
+	static const char *const dirs[] = {
+		TMPFS_DIR "/ovl", TMPFS_DIR "/ovl/lower", TMPFS_DIR "/ovl/upper",
+		TMPFS_DIR "/ovl/work", OVERLAY_DIR,
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(dirs); i++) {
+		if (mkdir(dirs[i], 0755))
+			return -errno;
+	}
+	if (mount("safename-overlay", OVERLAY_DIR, "overlay", 0,
+		  "lowerdir=" TMPFS_DIR "/ovl/lower,upperdir=" TMPFS_DIR
+		  "/ovl/upper,workdir=" TMPFS_DIR "/ovl/work"))
+		return -errno;
+	return 0;
+}
+
+static inline int try_container_root(void *arg)
+{
+	return 0;
+}
+
+/*
+ * Whether a child can become a task of @kind here; a container's root needs
+ * user namespaces (CONFIG_USER_NS, and no sysctl forbidding them).
+ */
+static inline bool can_become(enum task_kind kind)
+{
+	return run_as(kind, try_container_root, NULL, NULL) == 0;
+}
+
+/*
+ * The policy as the program found it, put back when it ends (the test
+ * processes end with _exit(), only the harness's main process gets here),
+ * even when a test failed before its teardown could restore it.  Each
+ * fixture saves and restores it too, so that one test never sees another's.
+ */
+static struct policy policy_at_start;
+static pid_t policy_saver;
+
+static void __attribute__((constructor)) policy_save_at_start(void)
+{
+	if (!safename_unusable() && !policy_read(SYSFS_DIR, &policy_at_start))
+		policy_saver = getpid();
+}
+
+static void __attribute__((destructor)) policy_restore_at_end(void)
+{
+	struct policy now;
+	int knob;
+
+	if (policy_saver != getpid() || policy_locked())
+		return;
+	if (!policy_read(SYSFS_DIR, &now)) {
+		for (knob = 0; knob < KNOB_COUNT; knob++) {
+			if (strcmp(now.text[knob], policy_at_start.text[knob]))
+				break;
+		}
+		if (knob == KNOB_COUNT)
+			return;
+	}
+	if (policy_write(SYSFS_DIR, &policy_at_start))
+		fprintf(stderr, "# could not restore the policy found at start\n");
+	else
+		fprintf(stderr, "# restored the policy found at start\n");
 }
 
 #endif /* _SAFENAME_SELFTEST_COMMON_H */

@@ -3,10 +3,11 @@
  * Safename tests: every hook that creates a name, in every mode, for every
  * kind of task, on tmpfs, ext2, ext4, btrfs, overlayfs and 9p.
  *
- * The directories to test in are given by the environment:
- * SAFENAME_TMPFS_DIR, SAFENAME_EXT2_DIR, SAFENAME_EXT4_DIR,
- * SAFENAME_BTRFS_DIR, SAFENAME_OVERLAY_DIR and SAFENAME_9P_DIR, each on a
- * file system of that type.  A missing one is a failure.
+ * Each test mounts its own tmpfs, and an overlay on it, in a mount namespace
+ * of its own.  File systems a test cannot make itself are an optional extra:
+ * a directory on each given by the environment (SAFENAME_EXT2_DIR,
+ * SAFENAME_EXT4_DIR, SAFENAME_BTRFS_DIR, SAFENAME_9P_DIR); without it the
+ * variants of that file system SKIP.
  */
 
 #ifndef _GNU_SOURCE
@@ -39,15 +40,15 @@ enum fs_kind {
 
 struct fs_info {
 	const char *name;	/* as in the mount table */
-	const char *env;
+	const char *env;	/* NULL: mounted by the test itself */
 };
 
 static const struct fs_info filesystems[] = {
-	[FS_TMPFS] = { "tmpfs", "SAFENAME_TMPFS_DIR" },
+	[FS_TMPFS] = { "tmpfs", NULL },
 	[FS_EXT2] = { "ext2", "SAFENAME_EXT2_DIR" },
 	[FS_EXT4] = { "ext4", "SAFENAME_EXT4_DIR" },
 	[FS_BTRFS] = { "btrfs", "SAFENAME_BTRFS_DIR" },
-	[FS_OVERLAY] = { "overlay", "SAFENAME_OVERLAY_DIR" },
+	[FS_OVERLAY] = { "overlay", NULL },
 	[FS_9P] = { "9p", "SAFENAME_9P_DIR" },
 };
 
@@ -517,36 +518,57 @@ FIXTURE_SETUP(hooks)
 {
 	const struct fs_info *fs = &filesystems[variant->fs];
 	struct policy defaults;
-	char type[64];
 	const char *base;
+	char type[64];
+	int err;
+	const char *why;
 
-	ASSERT_EQ(0, getuid());
-	ASSERT_TRUE(cap_effective(CAP_MAC_ADMIN))
-	{
-		TH_LOG("run the tests as root with every capability");
+	why = safename_unusable();
+	if (why)
+		SKIP(return, "%s", why);
+	if (!can_become(variant->kind))
+		SKIP(return, "cannot run as %s here (user namespaces?)",
+		     task_kind_name(variant->kind));
+	ASSERT_EQ(0, private_tmpfs());
+	switch (variant->fs) {
+	case FS_TMPFS:
+		base = TMPFS_DIR;
+		break;
+	case FS_OVERLAY:
+		err = private_overlay();
+		if (err == -ENODEV)
+			SKIP(return, "no overlayfs in this kernel");
+		ASSERT_EQ(0, err)
+		{
+			TH_LOG("overlay at %s: %s", OVERLAY_DIR,
+			       strerror(-err));
+		}
+		base = OVERLAY_DIR;
+		break;
+	default:
+		base = getenv(fs->env);
+		if (!base)
+			SKIP(return, "no %s: set %s to a directory on one",
+			     fs->name, fs->env);
+		break;
 	}
-
-	base = getenv(fs->env);
-	ASSERT_NE(NULL, base)
-	{
-		TH_LOG("%s must name a directory on %s", fs->env, fs->name);
-	}
+	/* A directory given for one file system must be on it. */
 	ASSERT_EQ(0, fs_type(base, type, sizeof(type)))
 	{
-		TH_LOG("%s=%s: %s", fs->env, base, strerror(errno));
+		TH_LOG("%s: %s", base, strerror(errno));
 	}
 	ASSERT_STREQ(fs->name, type)
 	{
-		TH_LOG("%s=%s is not on %s", fs->env, base, fs->name);
+		TH_LOG("%s is not on %s", base, fs->name);
 	}
-
-	ASSERT_EQ(0, policy_read(SYSFS_DIR, &self->saved));
-	policy_set_defaults(&defaults);
-	ASSERT_EQ(0, policy_write(SYSFS_DIR, &defaults));
 
 	ASSERT_EQ(0, make_test_dir(base, self->dir, sizeof(self->dir)));
 	self->dirfd = open(self->dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	ASSERT_LE(0, self->dirfd);
+
+	ASSERT_EQ(0, policy_read(SYSFS_DIR, &self->saved));
+	policy_set_defaults(&defaults);
+	ASSERT_EQ(0, policy_write(SYSFS_DIR, &defaults));
 
 	probe_features(_metadata, self);
 	if (variant->fs == FS_TMPFS) {
@@ -1085,14 +1107,17 @@ TEST(privileged_check_sets_no_superpriv)
 	static const enum task_kind kinds[] = {
 		TASK_PRIVILEGED, TASK_NO_MAC_ADMIN,
 	};
-	const char *base = getenv(filesystems[FS_TMPFS].env);
 	struct superpriv_ctx ctx;
 	struct policy saved, defaults;
 	char dir[PATH_MAX];
 	size_t i;
+	const char *why;
 
-	ASSERT_NE(NULL, base);
-	ASSERT_EQ(0, make_test_dir(base, dir, sizeof(dir)));
+	why = safename_unusable();
+	if (why)
+		SKIP(return, "%s", why);
+	ASSERT_EQ(0, private_tmpfs());
+	ASSERT_EQ(0, make_test_dir(TMPFS_DIR, dir, sizeof(dir)));
 	ctx.dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	ASSERT_LE(0, ctx.dirfd);
 	ASSERT_EQ(0, policy_read(SYSFS_DIR, &saved));
@@ -1139,11 +1164,18 @@ TEST(container_root_is_unprivileged)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 16];
 	struct policy saved, defaults;
+	const char *why;
 
+	why = safename_unusable();
+	if (why)
+		SKIP(return, "%s", why);
+	if (!can_become(TASK_CONTAINER_ROOT))
+		SKIP(return, "cannot run as a container's root (user namespaces?)");
+	ASSERT_EQ(0, private_tmpfs());
+	ASSERT_EQ(0, make_test_dir(TMPFS_DIR, dir, sizeof(dir)));
 	ASSERT_EQ(0, policy_read(SYSFS_DIR, &saved));
 	policy_set_defaults(&defaults);
 	ASSERT_EQ(0, policy_write(SYSFS_DIR, &defaults));
-	ASSERT_EQ(0, make_test_dir("/tmp", dir, sizeof(dir)));
 	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "0"));
 	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_UNPRIVILEGED, "1"));
 

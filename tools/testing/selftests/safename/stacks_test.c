@@ -67,11 +67,11 @@ FIXTURE_SETUP(stacks)
 {
 	struct policy defaults;
 	int dirfd;
+	const char *why;
 
-	if (access(SYSFS_DIR, F_OK))
-		SKIP(return, "Safename is not active");
-	if (!cap_effective(CAP_MAC_ADMIN) || !cap_effective(CAP_SYS_ADMIN))
-		SKIP(return, "needs CAP_MAC_ADMIN and CAP_SYS_ADMIN");
+	why = safename_unusable();
+	if (why)
+		SKIP(return, "%s", why);
 	ASSERT_EQ(0, policy_read(SYSFS_DIR, &self->saved));
 	self->ready = true;
 	policy_set_defaults(&defaults);
@@ -379,7 +379,7 @@ TEST_F_TIMEOUT(stacks, uncached_open_creat, STACKS_TIMEOUT)
 	int dirfd, fd, kmsg;
 
 	if (!ext2)
-		SKIP(return, "SAFENAME_EXT2_DIR names no disk file system");
+		SKIP(return, "no disk file system: set SAFENAME_EXT2_DIR to a directory on ext2");
 	ASSERT_EQ(0, make_test_dir(ext2, dir, sizeof(dir)));
 	dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	ASSERT_LE(0, dirfd);
@@ -455,7 +455,7 @@ TEST_F_TIMEOUT(stacks, btrfs_subvolumes, STACKS_TIMEOUT)
 	struct stat st;
 
 	if (!btrfs)
-		SKIP(return, "SAFENAME_BTRFS_DIR names no btrfs directory");
+		SKIP(return, "no btrfs: set SAFENAME_BTRFS_DIR to a directory on one");
 	ASSERT_EQ(0, make_test_dir(btrfs, dir, sizeof(dir)));
 	dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	ASSERT_LE(0, dirfd);

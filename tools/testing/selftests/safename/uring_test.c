@@ -104,18 +104,19 @@ FIXTURE_VARIANT_ADD(uring, worker) {
 FIXTURE_SETUP(uring)
 {
 	int err;
+	const char *why;
 
-	if (access(SYSFS_DIR, F_OK))
-		SKIP(return, "Safename is not active");
-	if (!cap_effective(CAP_MAC_ADMIN))
-		SKIP(return, "needs CAP_MAC_ADMIN");
+	why = safename_unusable();
+	if (why)
+		SKIP(return, "%s", why);
 	/* Not built in, or io_uring_disabled set: nothing to test. */
 	err = ring_init(&self->ring);
 	if (err)
 		SKIP(return, "no io_uring: %s", strerror(-err));
+	ASSERT_EQ(0, private_tmpfs());
 	ASSERT_EQ(0, policy_read(SYSFS_DIR, &self->saved));
 	self->ready = true;
-	ASSERT_EQ(0, make_test_dir("/tmp", self->dir, sizeof(self->dir)));
+	ASSERT_EQ(0, make_test_dir(TMPFS_DIR, self->dir, sizeof(self->dir)));
 	self->dirfd = open(self->dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	ASSERT_LE(0, self->dirfd);
 	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_UNPRIVILEGED, "3"));

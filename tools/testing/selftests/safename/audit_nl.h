@@ -25,8 +25,9 @@ struct audit_sock {
  * replies from a thread of its own, so they may come after the
  * acknowledgment.  Returns 0 or -errno.
  */
-static int audit_send(struct audit_sock *a, int type, const void *data,
-		      size_t size, void *reply, size_t reply_size)
+static inline int audit_send(struct audit_sock *a, int type,
+			     const void *data, size_t size, void *reply,
+			     size_t reply_size)
 {
 	struct {
 		struct nlmsghdr h;
@@ -68,7 +69,7 @@ static int audit_send(struct audit_sock *a, int type, const void *data,
 	return 0;
 }
 
-static int audit_set(struct audit_sock *a, __u32 enabled, __u32 pid)
+static inline int audit_set(struct audit_sock *a, __u32 enabled, __u32 pid)
 {
 	struct audit_status s = {
 		.mask = AUDIT_STATUS_ENABLED | AUDIT_STATUS_PID,
@@ -80,7 +81,7 @@ static int audit_set(struct audit_sock *a, __u32 enabled, __u32 pid)
 }
 
 /* Turns audit on or off (auditctl -e), leaving the daemon as it is. */
-static int audit_set_enabled(struct audit_sock *a, __u32 enabled)
+static inline int audit_set_enabled(struct audit_sock *a, __u32 enabled)
 {
 	struct audit_status s = {
 		.mask = AUDIT_STATUS_ENABLED,
@@ -95,7 +96,7 @@ static int audit_set_enabled(struct audit_sock *a, __u32 enabled)
  * the kernel log: 1 or 0, or -errno when audit cannot be asked (no
  * CONFIG_AUDIT, or audit=0: the socket cannot be made).
  */
-static int audit_enabled(void)
+static inline int audit_enabled(void)
 {
 	struct audit_sock a = { };
 	struct audit_status s = { };

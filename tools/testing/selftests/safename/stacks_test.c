@@ -171,7 +171,7 @@ static int use_existing(const char *merged)
 
 static int create_bad(const char *merged)
 {
-	char path[PATH_MAX + 16];
+	char path[PATH_MAX + 64];
 	int fd;
 
 	snprintf(path, sizeof(path), "%s/-new", merged);

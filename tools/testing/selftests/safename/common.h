@@ -158,17 +158,15 @@ static inline int knob_path(char *path, size_t size, const char *dir,
 	return (len < 0 || (size_t)len >= size) ? -ENAMETOOLONG : 0;
 }
 
-/* Reads a whole knob file.  Returns its length or -errno. */
-static inline int knob_read(const char *dir, enum knob knob,
-			    char *buf, size_t size)
+/*
+ * Reads a whole small file into @buf, NUL-terminated, at most @size - 1
+ * bytes.  Returns its length or -errno.
+ */
+static inline int read_text(const char *path, char *buf, size_t size)
 {
-	char path[256];
 	ssize_t len, total = 0;
 	int fd, err;
 
-	err = knob_path(path, sizeof(path), dir, knob);
-	if (err)
-		return err;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
@@ -184,6 +182,36 @@ static inline int knob_read(const char *dir, enum knob knob,
 	buf[total] = '\0';
 	close(fd);
 	return total;
+}
+
+/*
+ * Whether one of the words of @text, separated by any of @seps, is @word
+ * (or, with @prefix, starts with it).  @text is cut up on the way.
+ */
+static inline bool has_word(char *text, const char *seps, const char *word,
+			    bool prefix)
+{
+	char *w, *save = NULL;
+
+	for (w = strtok_r(text, seps, &save); w;
+	     w = strtok_r(NULL, seps, &save)) {
+		if (prefix ? !strncmp(w, word, strlen(word)) : !strcmp(w, word))
+			return true;
+	}
+	return false;
+}
+
+/* Reads a whole knob file.  Returns its length or -errno. */
+static inline int knob_read(const char *dir, enum knob knob,
+			    char *buf, size_t size)
+{
+	char path[256];
+	int err;
+
+	err = knob_path(path, sizeof(path), dir, knob);
+	if (err)
+		return err;
+	return read_text(path, buf, size);
 }
 
 /*
@@ -604,62 +632,30 @@ static inline int kmsg_open(void)
  */
 static inline int safename_active(void)
 {
-	char list[4096], *name, *save = NULL;
-	ssize_t len;
-	int fd;
+	char list[4096];
+	int len = read_text(LSM_LIST, list, sizeof(list));
 
-	fd = open(LSM_LIST, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	len = read(fd, list, sizeof(list) - 1);
-	close(fd);
 	if (len < 0)
-		return -errno;
-	list[len] = '\0';
-	for (name = strtok_r(list, ",\n", &save); name;
-	     name = strtok_r(NULL, ",\n", &save)) {
-		if (!strcmp(name, "safename"))
-			return 1;
-	}
-	return 0;
+		return len;
+	return has_word(list, ",\n", "safename", false);
 }
 
 /* Whether a parameter of the kernel command line starts with @prefix. */
 static inline bool cmdline_has(const char *prefix)
 {
-	char cmdline[4096], *param, *save = NULL;
-	ssize_t len;
-	int fd;
+	char cmdline[4096];
 
-	fd = open("/proc/cmdline", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return false;
-	len = read(fd, cmdline, sizeof(cmdline) - 1);
-	close(fd);
-	if (len <= 0)
-		return false;
-	cmdline[len] = '\0';
-	for (param = strtok_r(cmdline, " \t\n", &save); param;
-	     param = strtok_r(NULL, " \t\n", &save)) {
-		if (!strncmp(param, prefix, strlen(prefix)))
-			return true;
-	}
-	return false;
+	return read_text("/proc/cmdline", cmdline, sizeof(cmdline)) > 0 &&
+	       has_word(cmdline, " \t\n", prefix, true);
 }
 
 /* Whether the policy is sealed until reboot (locked reads 1). */
 static inline bool policy_locked(void)
 {
-	char buf[8] = "";
-	ssize_t len;
-	int fd;
+	char buf[8];
 
-	fd = open(SYSFS_DIR "/locked", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return false;
-	len = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	return len > 0 && buf[0] == '1';
+	return read_text(SYSFS_DIR "/locked", buf, sizeof(buf)) > 0 &&
+	       buf[0] == '1';
 }
 
 /*
@@ -709,6 +705,14 @@ static inline int private_tmpfs(void)
 	if (mount("safename-tmpfs", TMPFS_DIR, "tmpfs", 0, "mode=0755"))
 		return -errno;
 	return 0;
+}
+
+/* private_tmpfs(), then a new directory on it in @dir; 0 or -errno. */
+static inline int private_test_dir(char *dir, size_t size)
+{
+	int err = private_tmpfs();
+
+	return err ? err : make_test_dir(TMPFS_DIR, dir, size);
 }
 
 /*

@@ -1116,8 +1116,7 @@ TEST(privileged_check_sets_no_superpriv)
 	why = safename_unusable();
 	if (why)
 		SKIP(return, "%s", why);
-	ASSERT_EQ(0, private_tmpfs());
-	ASSERT_EQ(0, make_test_dir(TMPFS_DIR, dir, sizeof(dir)));
+	ASSERT_EQ(0, private_test_dir(dir, sizeof(dir)));
 	ctx.dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	ASSERT_LE(0, ctx.dirfd);
 	ASSERT_EQ(0, policy_read(SYSFS_DIR, &saved));
@@ -1171,8 +1170,7 @@ TEST(container_root_is_unprivileged)
 		SKIP(return, "%s", why);
 	if (!can_become(TASK_CONTAINER_ROOT))
 		SKIP(return, "cannot run as a container's root (user namespaces?)");
-	ASSERT_EQ(0, private_tmpfs());
-	ASSERT_EQ(0, make_test_dir(TMPFS_DIR, dir, sizeof(dir)));
+	ASSERT_EQ(0, private_test_dir(dir, sizeof(dir)));
 	ASSERT_EQ(0, policy_read(SYSFS_DIR, &saved));
 	policy_set_defaults(&defaults);
 	ASSERT_EQ(0, policy_write(SYSFS_DIR, &defaults));

@@ -192,8 +192,7 @@ FIXTURE_SETUP(log)
 		SKIP(return, "%s", why);
 	if (audit_enabled() == 1)
 		SKIP(return, "audit is on: reports are audit records (audit_test checks them)");
-	ASSERT_EQ(0, private_tmpfs());
-	ASSERT_EQ(0, make_test_dir(TMPFS_DIR, self->dir, sizeof(self->dir)));
+	ASSERT_EQ(0, private_test_dir(self->dir, sizeof(self->dir)));
 	self->dirfd = open(self->dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	ASSERT_LE(0, self->dirfd);
 	self->kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);

@@ -313,8 +313,7 @@ TEST(enforced_iff_active)
 		SKIP(return, "%s", why);
 	if (!active && (geteuid() || !cap_effective(CAP_SYS_ADMIN)))
 		SKIP(return, "needs root with CAP_SYS_ADMIN");
-	ASSERT_EQ(0, private_tmpfs());
-	ASSERT_EQ(0, make_test_dir(TMPFS_DIR, dir, sizeof(dir)));
+	ASSERT_EQ(0, private_test_dir(dir, sizeof(dir)));
 	ctx.dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	ASSERT_LE(0, ctx.dirfd);
 

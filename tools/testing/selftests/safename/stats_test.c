@@ -69,8 +69,7 @@ FIXTURE_SETUP(stats)
 	why = safename_unusable();
 	if (why)
 		SKIP(return, "%s", why);
-	ASSERT_EQ(0, private_tmpfs());
-	ASSERT_EQ(0, make_test_dir(TMPFS_DIR, self->dir, sizeof(self->dir)));
+	ASSERT_EQ(0, private_test_dir(self->dir, sizeof(self->dir)));
 	ASSERT_EQ(0, policy_read(SYSFS_DIR, &self->saved));
 	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_UTF8, "1"));
 	ASSERT_EQ(0, stats_read(SYSFS_DIR, &self->before));

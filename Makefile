@@ -166,14 +166,14 @@ $(ST)/vm-headers: $(ST)/vm-config $(ST)/tree-kernel
 selftests: $(ST)/kselftest
 $(ST)/kselftest: $(ST)/vm-headers $(ST)/tree $(ST)/var-KST_TARGETS
 	@mkdir -p $(LOGS)
-	@echo "  KSELFTEST $(KST_TARGETS) (log: build/logs/kselftest.log)"
+	@echo "  KSELFTEST $(KST_TARGETS) (log: build/logs/kselftest-build.log)"
 	@rm -rf $(KST_INSTALL)
 	@$(MAKE) --no-print-directory -C $(LINUX)/tools/testing/selftests O=$(VMK) \
 		ARCH=x86_64 CC="gcc -static" FORCE_TARGETS=1 \
 		TARGETS="$(KST_TARGETS)" INSTALL_PATH=$(KST_INSTALL) install \
-		>$(LOGS)/kselftest.log 2>&1 || \
-		{ tail -40 $(LOGS)/kselftest.log; echo "selftests: build FAILED," \
-		  "see build/logs/kselftest.log" >&2; exit 1; }
+		>$(LOGS)/kselftest-build.log 2>&1 || \
+		{ tail -40 $(LOGS)/kselftest-build.log; echo "selftests: build FAILED," \
+		  "see build/logs/kselftest-build.log" >&2; exit 1; }
 	@touch $@
 
 # ---------------------------------------------------------------- initramfs

@@ -390,20 +390,43 @@ static ssize_t safename_knob_write(const struct safename_knob *knob,
 }
 
 /**
- * safename_stats_show() - print the counters
- * @m: the seq_file to print to.
+ * safename_stats_format() - write the text of the counters
+ * @text: where to write, with room for %SAFENAME_BYTESET_TEXT_MAX bytes.
+ *
+ * Six lines of at most 32 bytes each fit.
+ *
+ * Return: the length of the text, which ends in a newline.
  */
-static void safename_stats_show(struct seq_file *m)
+static size_t safename_stats_format(char *text)
 {
 	struct safename_stats sum;
 	enum safename_rule rule;
+	size_t len;
 
 	safename_stats_read(&sum);
-	seq_printf(m, "violations %lu\n", sum.violations);
-	seq_printf(m, "denied %lu\n", sum.denied);
+	len = scnprintf(text, SAFENAME_BYTESET_TEXT_MAX,
+			"violations %lu\ndenied %lu\n", sum.violations,
+			sum.denied);
 	for (rule = SAFENAME_RULE_INITIAL; rule <= SAFENAME_RULE_MAX; rule++)
-		seq_printf(m, "%s %lu\n", safename_rule_name(rule),
-			   sum.rule[rule]);
+		len += scnprintf(text + len, SAFENAME_BYTESET_TEXT_MAX - len,
+				 "%s %lu\n", safename_rule_name(rule),
+				 sum.rule[rule]);
+	return len;
+}
+
+/**
+ * safename_knob_text() - write the text that reading a knob gives
+ * @knob: the knob.
+ * @text: where to write, with room for %SAFENAME_BYTESET_TEXT_MAX bytes.
+ *
+ * Return: the length of the text.
+ */
+static size_t safename_knob_text(const struct safename_knob *knob,
+				 char *text)
+{
+	if (knob->type == SAFENAME_KNOB_STATS)
+		return safename_stats_format(text);
+	return safename_knob_format_current(knob, text);
 }
 
 /**
@@ -418,15 +441,10 @@ static int safename_knob_show(struct seq_file *m,
 {
 	char *text;
 
-	if (knob->type == SAFENAME_KNOB_STATS) {
-		safename_stats_show(m);
-		return 0;
-	}
 	text = kmalloc(SAFENAME_BYTESET_TEXT_MAX, GFP_KERNEL);
 	if (!text)
 		return -ENOMEM;
-	safename_knob_format_current(knob, text);
-	seq_puts(m, text);
+	seq_write(m, text, safename_knob_text(knob, text));
 	kfree(text);
 	return 0;
 }

@@ -5,9 +5,10 @@
  * One table of knobs, served in two places: /sys/fs/safename/ for
  * administrators and /sys/kernel/security/safename/ where LSM tools look.
  *
- * The sysfs side is made of kernfs files rather than sysfs attributes: an
- * attribute's store() sees neither the file, whose opener must be privileged
- * too, nor the offset of the write.
+ * The sysfs side is a kobject under fs_kobj with a bin_attribute per knob
+ * rather than plain attributes: an attribute's store() sees neither the
+ * file, whose opener must be privileged too, nor the offset of the write,
+ * and a bin_attribute's write method sees both.
  *
  * The same table parses the safename.* boot parameters.
  */
@@ -19,9 +20,9 @@
 #include <linux/cred.h>
 #include <linux/fs.h>
 #include <linux/init.h>
-#include <linux/kernfs.h>
 #include <linux/kobject.h>
 #include <linux/minmax.h>
+#include <linux/mm.h>
 #include <linux/moduleparam.h>
 #include <linux/ratelimit.h>
 #include <linux/sched.h>
@@ -30,6 +31,7 @@
 #include <linux/slab.h>
 #include <linux/stddef.h>
 #include <linux/string.h>
+#include <linux/sysfs.h>
 #include <linux/uidgid.h>
 
 #include "safename.h"
@@ -430,7 +432,7 @@ static size_t safename_knob_text(const struct safename_knob *knob,
 }
 
 /**
- * safename_knob_show() - the read handler shared by both places
+ * safename_knob_show() - the read handler of securityfs
  * @m: the seq_file to print to.
  * @knob: the knob.
  *
@@ -449,33 +451,71 @@ static int safename_knob_show(struct seq_file *m,
 	return 0;
 }
 
-static int safename_kernfs_show(struct seq_file *m, void *v)
-{
-	struct kernfs_open_file *of = m->private;
-
-	return safename_knob_show(m, of->kn->priv);
-}
-
-static ssize_t safename_kernfs_write(struct kernfs_open_file *of, char *buf,
-				     size_t len, loff_t pos)
-{
-	return safename_knob_write(of->kn->priv, of->file, buf, len, pos);
-}
-
-/*
- * With atomic_write_len set, kernfs refuses longer writes with -E2BIG and
- * hands shorter ones over whole, with their offset.
+/**
+ * safename_sysfs_read() - the read method of the sysfs files
+ * @file: the open file.
+ * @kobj: the kobject of /sys/fs/safename/.
+ * @attr: the file's attribute, whose private data is its knob.
+ * @buf: where to copy, with room for @count bytes.
+ * @pos: the file offset of the read.
+ * @count: the number of bytes asked for, at most PAGE_SIZE.
+ *
+ * The text is made afresh at each read, and the part of it at @pos is
+ * copied, so that reads in small pieces come together to the whole text.
+ *
+ * Return: the number of bytes copied, 0 at the end, or -ENOMEM.
  */
-static const struct kernfs_ops safename_kernfs_ops = {
-	.seq_show = safename_kernfs_show,
-	.write = safename_kernfs_write,
-	.atomic_write_len = SAFENAME_WRITE_MAX,
-};
+static ssize_t safename_sysfs_read(struct file *file, struct kobject *kobj,
+				   struct bin_attribute *attr, char *buf,
+				   loff_t pos, size_t count)
+{
+	ssize_t ret;
+	char *text;
 
-/* Without a write method, kernfs refuses to open the file for writing. */
-static const struct kernfs_ops safename_kernfs_ro_ops = {
-	.seq_show = safename_kernfs_show,
-};
+	text = kmalloc(SAFENAME_BYTESET_TEXT_MAX, GFP_KERNEL);
+	if (!text)
+		return -ENOMEM;
+	ret = memory_read_from_buffer(buf, count, &pos, text,
+				      safename_knob_text(attr->private, text));
+	kfree(text);
+	return ret;
+}
+
+/**
+ * safename_sysfs_write() - the write method of the sysfs files
+ * @file: the open file; @file->f_cred are the opener's credentials.
+ * @kobj: the kobject of /sys/fs/safename/.
+ * @attr: the file's attribute, whose private data is its knob.
+ * @buf: the text written, NUL-terminated.
+ * @pos: the file offset of the write.
+ * @count: its length, at most PAGE_SIZE.
+ *
+ * For a bin_attribute of size 0 (no limit of its own), sysfs calls the
+ * write method once per write(2), with the file offset, but with at most
+ * its first PAGE_SIZE bytes; it leaves the rest of a longer write to user
+ * space as a short write, which stdio and shells write again at the next
+ * offset.  So a write of PAGE_SIZE bytes cannot be told from the head of a
+ * longer one, and is refused whole with -E2BIG, as is anything longer
+ * than %SAFENAME_WRITE_MAX.  Every text that safename_knob_write() parses
+ * is thus a whole write(2): a write that is too long is never applied in
+ * part nor cut short, and a tail written again would come at an offset
+ * other than 0, refused with -EINVAL.  Through sysfs the longest write is
+ * PAGE_SIZE - 1 bytes with 4 KiB pages, %SAFENAME_WRITE_MAX with larger
+ * ones.
+ *
+ * sysfs returns 0 for an empty write without calling the method, so an
+ * empty write changes nothing here and is not reported.
+ *
+ * Return: @count, or a negative error code with the policy unchanged.
+ */
+static ssize_t safename_sysfs_write(struct file *file, struct kobject *kobj,
+				    struct bin_attribute *attr, char *buf,
+				    loff_t pos, size_t count)
+{
+	if (count >= PAGE_SIZE)
+		buf = NULL;
+	return safename_knob_write(attr->private, file, buf, count, pos);
+}
 
 static int safename_securityfs_show(struct seq_file *m, void *v)
 {
@@ -487,7 +527,7 @@ static int safename_securityfs_open(struct inode *inode, struct file *file)
 	const struct safename_knob *knob = inode->i_private;
 	int err;
 
-	/* Refuse writers of read-only knobs as kernfs does. */
+	/* Refuse writers of read-only knobs as sysfs does. */
 	if ((file->f_mode & FMODE_WRITE) && !(knob->mode & 0200))
 		return -EACCES;
 	err = single_open(file, safename_securityfs_show, inode->i_private);
@@ -672,35 +712,50 @@ static int __init safename_securityfs_init(void)
 	return 0;
 }
 
+/* The files of /sys/fs/safename/, made from the table of knobs at boot. */
+static struct bin_attribute safename_sysfs_attrs[ARRAY_SIZE(safename_knobs)]
+	__ro_after_init;
+static struct bin_attribute *safename_sysfs_list[ARRAY_SIZE(safename_knobs) + 1]
+	__ro_after_init;
+
+static const struct attribute_group safename_sysfs_group = {
+	.bin_attrs = safename_sysfs_list,
+};
+
 /**
  * safename_sysfs_init() - create /sys/fs/safename/
+ *
+ * The attributes are static, so each file has a lockdep class of its own
+ * without sysfs_bin_attr_init().  A read-only knob has no write method,
+ * so sysfs refuses to open it for writing.
  *
  * Return: 0, or a negative error code.
  */
 static int __init safename_sysfs_init(void)
 {
-	struct kernfs_node *kn;
 	struct kobject *kobj;
 	size_t i;
+	int err;
 
+	for (i = 0; i < ARRAY_SIZE(safename_knobs); i++) {
+		const struct safename_knob *knob = &safename_knobs[i];
+		struct bin_attribute *attr = &safename_sysfs_attrs[i];
+
+		attr->attr.name = knob->name;
+		attr->attr.mode = knob->mode;
+		attr->private = (void *)knob;
+		attr->read = safename_sysfs_read;
+		if (knob->mode & 0200)
+			attr->write = safename_sysfs_write;
+		safename_sysfs_list[i] = attr;
+	}
 	kobj = kobject_create_and_add("safename", fs_kobj);
 	if (!kobj)
 		return -ENOMEM;
-	for (i = 0; i < ARRAY_SIZE(safename_knobs); i++) {
-		const struct safename_knob *knob = &safename_knobs[i];
-
-		kn = __kernfs_create_file(kobj->sd, knob->name, knob->mode,
-					  GLOBAL_ROOT_UID, GLOBAL_ROOT_GID, 0,
-					  knob->mode & 0200 ?
-					  &safename_kernfs_ops :
-					  &safename_kernfs_ro_ops,
-					  (void *)knob, NULL, NULL);
-		if (IS_ERR(kn)) {
-			kobject_put(kobj);
-			return PTR_ERR(kn);
-		}
-	}
-	return 0;
+	err = sysfs_create_group(kobj, &safename_sysfs_group);
+	if (err)
+		kobject_put(kobj);
+	return err;
 }
 
 /**

@@ -336,9 +336,13 @@ TEST_F(knobs, byte_set_newline_is_empty_set)
 	}
 }
 
-/* An empty write is the empty set, and a malformed mode. */
+/*
+ * An empty write is the empty set, and a malformed mode.  sysfs passes no
+ * empty write on: in sysfs it returns 0 and changes nothing.
+ */
 TEST_F(knobs, empty_write)
 {
+	bool sysfs = !strcmp(variant->dir, SYSFS_DIR);
 	struct policy expected;
 	size_t k;
 
@@ -346,51 +350,60 @@ TEST_F(knobs, empty_write)
 	for (k = 0; k < ARRAY_SIZE(byte_set_knobs); k++) {
 		EXPECT_EQ(0, knob_write_len(variant->dir, byte_set_knobs[k],
 					    "", 0));
-		policy_set_text(&expected, byte_set_knobs[k], "\n");
+		if (!sysfs)
+			policy_set_text(&expected, byte_set_knobs[k], "\n");
 		check_policy(_metadata, &expected);
 	}
 	for (k = 0; k < ARRAY_SIZE(mode_knobs); k++) {
-		EXPECT_EQ(-EINVAL,
+		EXPECT_EQ(sysfs ? 0 : -EINVAL,
 			  knob_write_len(variant->dir, mode_knobs[k], "", 0));
 		check_policy(_metadata, &expected);
 	}
-	EXPECT_EQ(-EINVAL, knob_write_len(variant->dir, KNOB_UTF8, "", 0));
+	EXPECT_EQ(sysfs ? 0 : -EINVAL,
+		  knob_write_len(variant->dir, KNOB_UTF8, "", 0));
 	check_policy(_metadata, &expected);
 }
 
-/* At most SAFENAME_WRITE_MAX bytes: more is E2BIG. */
+/*
+ * The longest write that @dir takes: SAFENAME_WRITE_MAX bytes, and less
+ * than a page in sysfs, which passes at most a page of a write on.
+ */
+static size_t write_max(const char *dir)
+{
+	size_t page = sysconf(_SC_PAGESIZE);
+
+	if (strcmp(dir, SYSFS_DIR) || page > SAFENAME_WRITE_MAX)
+		return SAFENAME_WRITE_MAX;
+	return page - 1;
+}
+
+/* At most write_max() bytes: more is E2BIG. */
 TEST_F(knobs, byte_set_size)
 {
 	static char big[2 * SAFENAME_WRITE_MAX + 1];
+	size_t max = write_max(variant->dir);
 	struct text text = { .text = big };
 	char buf[KNOB_TEXT_MAX];
 	struct policy before;
 	size_t i;
 
-	/* "1,1,...,1\n": well-formed, exactly SAFENAME_WRITE_MAX bytes. */
-	for (i = 0; i < SAFENAME_WRITE_MAX; i += 2) {
-		big[i] = '1';
-		big[i + 1] = ',';
-	}
-	big[SAFENAME_WRITE_MAX - 1] = '\n';
-	ASSERT_EQ(0, knob_write_len(variant->dir, KNOB_INITIAL, big,
-				    SAFENAME_WRITE_MAX));
+	/* "1,1,...,1" (with a newline for an even length): max bytes. */
+	for (i = 0; i < sizeof(big) - 1; i++)
+		big[i] = i % 2 ? ',' : '1';
+	if (max % 2 == 0)
+		big[max - 1] = '\n';
+	ASSERT_EQ(0, knob_write_len(variant->dir, KNOB_INITIAL, big, max));
 	read_knob(_metadata, variant->dir, KNOB_INITIAL, buf, sizeof(buf));
 	EXPECT_STREQ("1\n", buf);
 
 	ASSERT_EQ(0, knob_write(variant->dir, KNOB_INITIAL, "1-3,7"));
 	ASSERT_EQ(0, policy_read(SYSFS_DIR, &before));
-	/* One more byte: "1,1,...,1,1" */
-	big[SAFENAME_WRITE_MAX - 1] = ',';
-	big[SAFENAME_WRITE_MAX] = '1';
-	text.len = SAFENAME_WRITE_MAX + 1;
+	/* One more byte */
+	big[max - 1] = (max - 1) % 2 ? ',' : '1';
+	text.len = max + 1;
 	write_knob(_metadata, variant->dir, KNOB_INITIAL, &text, -E2BIG);
 	check_policy(_metadata, &before);
 
-	for (i = SAFENAME_WRITE_MAX; i < sizeof(big) - 1; i += 2) {
-		big[i] = '1';
-		big[i + 1] = ',';
-	}
 	text.len = sizeof(big) - 2;
 	write_knob(_metadata, variant->dir, KNOB_INITIAL, &text, -E2BIG);
 	check_policy(_metadata, &before);
@@ -725,6 +738,89 @@ TEST_F_TIMEOUT(knobs, atomic_update, 120)
 	ASSERT_EQ(0, knob_write(variant->dir, KNOB_MODE_PRIVILEGED, "0"));
 	close(dirfd);
 	EXPECT_EQ(0, remove_tree(dir));
+}
+
+/*
+ * A write too long is refused whole, even when its first page, all that
+ * sysfs passes on of it at once, is a well-formed byte set.
+ */
+TEST_F(knobs, long_write_whole_or_nothing)
+{
+	size_t page = sysconf(_SC_PAGESIZE);
+	size_t max = write_max(variant->dir);
+	const size_t lens[] = {
+		page, page + 1, 2 * page, SAFENAME_WRITE_MAX + 1,
+	};
+	struct policy before;
+	size_t i, k;
+	char *big;
+
+	big = malloc(2 * page);
+	ASSERT_NE(NULL, big);
+	/* "1,1,...,1\n" up to the end of the first page, then "2,2,...". */
+	for (i = 0; i < 2 * page; i++)
+		big[i] = i % 2 ? ',' : i < page ? '1' : '2';
+	big[page - 1] = '\n';
+	for (k = 0; k < ARRAY_SIZE(byte_set_knobs); k++) {
+		ASSERT_EQ(0, knob_write(variant->dir, byte_set_knobs[k],
+					"1-3,7"));
+		ASSERT_EQ(0, policy_read(SYSFS_DIR, &before));
+		for (i = 0; i < ARRAY_SIZE(lens); i++) {
+			struct text text = { .text = big, .len = lens[i] };
+
+			if (lens[i] <= max)
+				continue;
+			write_knob(_metadata, variant->dir, byte_set_knobs[k],
+				   &text, -E2BIG);
+			check_policy(_metadata, &before);
+		}
+	}
+	free(big);
+}
+
+/* Reads in pieces, and at any offset, give the text that one read gives. */
+TEST_F(knobs, read_in_pieces)
+{
+	char path[PATH_MAX], whole[KNOB_TEXT_MAX], pieces[KNOB_TEXT_MAX];
+	ssize_t len, got, n;
+	int knob, fd;
+
+	ASSERT_EQ(0, knob_write(variant->dir, KNOB_FINAL, "1-3,7,9,100-200"));
+	for (knob = 0; knob <= KNOB_COUNT; knob++) {
+		/* KNOB_COUNT stands for stats. */
+		if (knob < KNOB_COUNT) {
+			ASSERT_EQ(0, knob_path(path, sizeof(path),
+					       variant->dir, knob));
+		} else {
+			snprintf(path, sizeof(path), "%s/stats", variant->dir);
+		}
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		ASSERT_LE(0, fd);
+		len = read(fd, whole, sizeof(whole) - 1);
+		ASSERT_LT(0, len);
+		whole[len] = '\0';
+		EXPECT_EQ(0, read(fd, pieces, sizeof(pieces)));
+		close(fd);
+
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		ASSERT_LE(0, fd);
+		got = 0;
+		do {
+			n = read(fd, pieces + got, 3);
+			ASSERT_LE(0, n);
+			got += n;
+		} while (n > 0 && got < (ssize_t)sizeof(pieces) - 3);
+		pieces[got] = '\0';
+		EXPECT_STREQ(whole, pieces)
+		{
+			TH_LOG("%s", path);
+		}
+		EXPECT_EQ(1, pread(fd, pieces, sizeof(pieces), len - 1));
+		EXPECT_EQ('\n', pieces[0]);
+		EXPECT_EQ(0, pread(fd, pieces, sizeof(pieces), len));
+		EXPECT_EQ(0, pread(fd, pieces, sizeof(pieces), len + 4096));
+		close(fd);
+	}
 }
 
 TEST_HARNESS_MAIN

@@ -302,7 +302,7 @@ check-series: series
 	@mkdir -p $(LOGS) $(RESULTS)
 	@rc=0; { $(REPO)/series/check-series.sh $(SERIES_OUT) && \
 		$(REPO)/series/gates.sh -O $(B)/series/kbuild -s $(SERIES_OUT) \
-			$(B)/series/apply; } >$(LOGS)/series.log 2>&1 || rc=$$?; \
+			$(B)/series/linux; } >$(LOGS)/series.log 2>&1 || rc=$$?; \
 	$(REPO)/vm/count-tap.sh series $(LOGS)/series.log $$rc >$(RESULTS)/series.count
 
 # the sanitizer VM kernel: vm/x86_64.config + vm/x86_64-debug.config

@@ -6,15 +6,21 @@
 #   - every patch applies with git am, in order, onto the pristine tree (a
 #     second scratch repository, cloned from the base of make-series.sh at
 #     the commit named by the cover letter's base-commit: line);
-#   - after each one, security/safename/ builds (bisectable), in a small
-#     x86_64 configuration with SECURITY_SAFENAME and its KUnit test;
+#   - after each one that has security/safename/, it builds with W=1 and
+#     without a warning (bisectable), in a small x86_64 configuration with
+#     SECURITY_SAFENAME and its KUnit tests;
+#   - after each one that has KUnit tests, they pass (kunit.py under UML,
+#     security/safename/.kunitconfig, one build directory updated from
+#     patch to patch);
 #   - scripts/checkpatch.pl --strict reports nothing on any patch.
 #
-# One TAP line per patch and check.  Environment as make-series.sh, plus
+# One TAP line per patch and check, the plan at the end.  Environment as
+# make-series.sh, plus
 #   SERIES_KBUILD  build directory (O=)      (<SERIES_WORK>/kbuild)
+#   SERIES_KUNIT   KUnit build directory     (<SERIES_WORK>/kunit)
 #   JOBS           make -j                   (2)
 #   CCACHE_DIR     ccache's cache            ($HOME/.cache/safename-ccache)
-# The applied tree stays configured in SERIES_WORK/apply + SERIES_KBUILD, so
+# The applied tree stays configured in SERIES_WORK/linux + SERIES_KBUILD, so
 # series/gates.sh can be run on it afterwards.
 
 set -euo pipefail
@@ -27,8 +33,11 @@ REPO=$(cd "$(dirname "$0")/.." && pwd)
 OUT=$(cd "$1" && pwd)
 WORK=${SERIES_WORK:-$REPO/build/series}
 BASE=$WORK/base
-APPLY=$WORK/apply
+# Named like the checkout's build/linux, so that the compilers' relative
+# paths (CCACHE_BASEDIR) match those of its KUnit build and hit the cache.
+APPLY=$WORK/linux
 KB=${SERIES_KBUILD:-$WORK/kbuild}
+KU=${SERIES_KUNIT:-$WORK/kunit}
 JOBS=${JOBS:-2}
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/safename-ccache}
 export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null LC_ALL=C
@@ -72,8 +81,26 @@ configured=0
 n=0
 fail=0
 tap() { n=$((n + 1)); if [ "$1" = ok ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi; }
+# kunit NAME: run the KUnit tests of the applied tree, if it has any.
+kunit() {
+	local summary
+	compgen -G "$APPLY/security/safename/*_kunit.c" >/dev/null ||
+		compgen -G "$APPLY/security/safename/*_test.c" >/dev/null || return 0
+	[ -f "$APPLY/security/safename/.kunitconfig" ] || return 0
+	if (cd "$APPLY" && ./tools/testing/kunit/kunit.py run \
+		--kunitconfig=security/safename --build_dir="$KU" \
+		--jobs="$JOBS" --make_options "CC=$CC" \
+		--make_options "HOSTCC=$CC") >"$KB/kunit.log" 2>&1; then
+		summary=$(grep -o 'Ran [0-9]* tests: .*' "$KB/kunit.log" | tail -1)
+		tap ok "kunit after $1 ($summary)"
+	else
+		tap not "kunit after $1"
+		grep -E 'FAILED|not ok|Error|error:' "$KB/kunit.log" | head -40 |
+			sed 's/^/# /'
+	fi
+}
+
 echo "TAP version 13"
-echo "1..$((3 * ${#patches[@]}))"
 for p in "${patches[@]}"; do
 	name=$(basename "$p" .patch)
 	if git -C "$APPLY" am -q --keep-cr "$p" >"$KB/am.log" 2>&1; then
@@ -85,9 +112,7 @@ for p in "${patches[@]}"; do
 		exit 1
 	fi
 
-	if [ ! -f "$APPLY/security/safename/Makefile" ]; then
-		tap ok "build security/safename/ after $name # SKIP not added yet"
-	else
+	if [ -f "$APPLY/security/safename/Makefile" ]; then
 		if [ $configured -eq 0 ]; then
 			KCONFIG_ALLCONFIG=$frag kmake allnoconfig >"$KB/config.log" 2>&1
 			for opt in $(sed 's/=y$//' "$frag"); do
@@ -96,12 +121,15 @@ for p in "${patches[@]}"; do
 			done
 			configured=1
 		fi
-		if kmake -j"$JOBS" security/safename/ >"$KB/build.log" 2>&1; then
-			tap ok "build security/safename/ after $name"
+		if kmake -j"$JOBS" W=1 security/safename/ >"$KB/build.log" 2>&1 &&
+			! grep -q 'warning:' "$KB/build.log"; then
+			tap ok "build security/safename/ W=1 after $name"
 		else
-			tap not "build security/safename/ after $name"
-			tail -30 "$KB/build.log" | sed 's/^/# /'
+			tap not "build security/safename/ W=1 after $name"
+			grep -B2 -A6 -m5 -E 'warning:|error:' "$KB/build.log" |
+				head -60 | sed 's/^/# /'
 		fi
+		kunit "$name"
 	fi
 
 	(cd "$APPLY" && ./scripts/checkpatch.pl --strict --showfile "$p") \
@@ -113,4 +141,5 @@ for p in "${patches[@]}"; do
 		sed 's/^/# /' "$KB/checkpatch.log"
 	fi
 done
+echo "1..$n"
 exit $fail

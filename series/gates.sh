@@ -5,7 +5,7 @@
 #
 # The kernel's static analysis gates, run on Safename's files in KTREE, a
 # kernel source tree that holds our files and patches (for example the tree
-# series/check-series.sh leaves in build/series/apply, or build/linux) and
+# series/check-series.sh leaves in build/series/linux, or build/linux) and
 # is configured with CONFIG_SECURITY_SAFENAME=y, in KTREE itself or in the
 # build directory OBJDIR (make O=OBJDIR).  SERIESDIR holds the output of
 # series/make-series.sh; without -s the checkpatch gate on the series is

@@ -5,12 +5,15 @@
 # pristine Linux 6.12 tree, as series/series.conf describes it.
 #
 #   1. check the map: every file it names exists, every tracked file of ours
-#      (security/ include/ tools/ Documentation/ patches/ MAINTAINERS.patch)
-#      is in exactly one commit;
+#      (security/ include/ tools/ Documentation/ patches/ MAINTAINERS.patch,
+#      but not the user-space tools/safename/ and tools/testing/safename/,
+#      which stay out of tree) is in exactly one commit whole, and an
+#      earlier shape of it (Part:, made by series/shape.py) only before;
 #   2. make (once, then reuse) a git repository of the pristine tree with a
 #      fixed author and date, so that its commit id is always the same;
 #   3. on a branch from it, one commit per %commit block: copy the block's
-#      files from the checkout as they are now, apply its patches/*.patch,
+#      files from the checkout as they are now (or their earlier shape),
+#      apply its patches/*.patch,
 #      add the MAINTAINERS entry's F: lines for the paths that exist by then;
 #   4. git format-patch --cover-letter --base into OUTDIR and fill in the
 #      cover letter.
@@ -21,7 +24,8 @@
 #   SERIES_CONF  the map              (<checkout>/series/series.conf)
 #
 # Nothing is copied into the repository: every run starts from the files of
-# the checkout as they are at that moment.  series/check-series.sh checks the
+# the checkout as they are at that moment, and at the end of the series every
+# file equals the checkout's.  series/check-series.sh checks the
 # result (git am, bisectable build, checkpatch).
 
 set -euo pipefail
@@ -66,8 +70,10 @@ function out(ext) { return meta "/" cur "." ext }
 /^%/ { fail("unknown directive " $1) }
 state == "" { if ($0 !~ /^[ \t]*$/) fail("text outside a block"); next }
 state == "head" && /^[ \t]*$/ { state = "body"; started = 0; next }
-state == "head" && /^Subject: / { sub(/^Subject: /, ""); print > out("subject"); infiles = 0; next }
-state == "head" && /^Files:/ { sub(/^Files:/, ""); infiles = 1 }
+state == "head" && /^Subject: / { sub(/^Subject: /, ""); print > out("subject"); infiles = inpart = 0; next }
+state == "head" && /^Files:/ { sub(/^Files:/, ""); infiles = 1; inpart = 0 }
+state == "head" && /^Part:[ \t]/ { if (NF != 2) fail("Part: takes one path"); print "part " $2 > out("files"); inpart = 1; infiles = 0; next }
+state == "head" && inpart && /^[ \t]/ { op = $0; sub(/^[ \t]+/, "", op); print "op " op > out("files"); next }
 state == "head" && infiles && /^([ \t]|$)/ { for (i = 1; i <= NF; i++) print $i > out("files"); next }
 state == "head" { fail("unexpected header line: " $0) }
 state == "body" { if (!started && $0 ~ /^[ \t]*$/) next; started = 1; print > out("body") }
@@ -89,8 +95,22 @@ for s in "$META"/[0-9][0-9].subject; do
 	[ -s "$META/$nn.body" ] || die "commit $nn has no body"
 	[ -s "$META/$nn.files" ] || die "commit $nn has no Files:"
 	: >"$META/$nn.list"
+	ops=
+	k=0
 	while read -r entry; do
 		case $entry in
+		part\ *)
+			path=${entry#part }
+			[ -f "$REPO/$path" ] || { echo "make-series: MISSING: $path (commit $nn, Part:)" >&2; missing=1; continue; }
+			k=$((k + 1))
+			ops=$META/$nn.ops.$k
+			: >"$ops"
+			echo "part $path $ops" >>"$META/$nn.list"
+			;;
+		op\ *)
+			[ -n "$ops" ] || die "commit $nn: an operation outside Part:"
+			echo "${entry#op }" >>"$ops"
+			;;
 		*/)
 			list=$(git -C "$REPO" ls-files -- "$entry")
 			if [ -z "$list" ]; then
@@ -120,16 +140,30 @@ done
 
 # Every tracked file of ours in exactly one commit, MAINTAINERS.patch aside.
 {
-	cat "$META"/[0-9][0-9].list | cut -d' ' -f2-
+	grep -hv '^part ' "$META"/[0-9][0-9].list | cut -d' ' -f2-
 	echo "$MAINT_PATCH"
 } | sort >"$WORK/mapped"
 dups=$(uniq -d "$WORK/mapped")
 [ -z "$dups" ] || die "in more than one commit: $dups"
 git -C "$REPO" ls-files -- security include tools Documentation patches \
-	MAINTAINERS.patch | sort >"$WORK/ours"
+	MAINTAINERS.patch ':!tools/safename/' ':!tools/testing/safename/' |
+	sort >"$WORK/ours"
 unmapped=$(comm -23 "$WORK/ours" "$WORK/mapped")
 [ -z "$unmapped" ] || die "tracked but in no commit of $CONF:
 $unmapped"
+
+# An earlier shape (Part:) comes before the commit that copies the file
+# whole, so that the last commit holds every file as the checkout has it.
+for l in "$META"/[0-9][0-9].list; do
+	nn=$(basename "$l" .list)
+	while read -r kind path _; do
+		[ "$kind" = part ] || continue
+		whole=$(grep -lx "copy $path" "$META"/[0-9][0-9].list | head -1)
+		[ -n "$whole" ] || die "$path: Part: in commit $nn, but no commit copies it whole"
+		[ "$(basename "$whole" .list)" \> "$nn" ] ||
+			die "$path: Part: in commit $nn comes after the whole file"
+	done <"$l"
+done
 
 # ------------------------------------------------------ the pristine base
 stamp="$(stat -c '%s %Y' "$TARBALL") $TARBALL"
@@ -183,8 +217,14 @@ maintainers_now() {
 # --------------------------------------------------------------- commits
 for s in "$META"/[0-9][0-9].subject; do
 	nn=$(basename "$s" .subject)
-	while read -r kind path; do
+	while read -r kind path ops; do
 		case $kind in
+		part)
+			mkdir -p "$BASE/$(dirname "$path")"
+			python3 "$REPO/series/shape.py" "$REPO/$path" "$ops" \
+				>"$BASE/$path" || die "commit $nn: no shape of $path"
+			git -C "$BASE" add -f -- "$path"
+			;;
 		copy)
 			mkdir -p "$BASE/$(dirname "$path")"
 			cp "$REPO/$path" "$BASE/$path"
@@ -211,6 +251,10 @@ for s in "$META"/[0-9][0-9].subject; do
 done
 cmp -s "$BASE/MAINTAINERS" "$WORK/MAINTAINERS.final" ||
 	die "MAINTAINERS at the end differs from $MAINT_PATCH"
+grep -h '^copy ' "$META"/[0-9][0-9].list | cut -d' ' -f2- | while read -r path; do
+	cmp -s "$BASE/$path" "$REPO/$path" ||
+		die "$path at the end of the series differs from the checkout"
+done
 
 # ---------------------------------------------------------- format-patch
 rm -f "$OUT"/[0-9][0-9][0-9][0-9]-*.patch

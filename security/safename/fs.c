@@ -336,9 +336,10 @@ static void safename_knob_report(const struct safename_knob *knob,
  * @pos: the file offset of the write.
  *
  * A write needs CAP_MAC_ADMIN in the initial user namespace, both in the
- * credentials the file was opened with and in the writer's, and a policy
- * that is not locked.  It must come whole, in one write at offset 0.
- * Neither reports nor changes anything.
+ * credentials the file was opened with and in the writer's, and must come
+ * whole, in one write at offset 0.  Neither reports nor changes anything.
+ *
+ * Once the policy is locked, every write is refused with -EPERM.
  *
  * Return: 0, or -E2BIG, -EPERM or -EINVAL, checked in this order.
  */

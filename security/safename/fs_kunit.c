@@ -293,8 +293,9 @@ static char *sn_text(struct kunit *test)
 
 /*
  * The checks before a write is parsed: the size first, then the opener's
- * and the writer's privilege and the seal, then the offset.  They read the
- * live policy (is it sealed?) and change nothing.
+ * and the writer's privilege, then the offset.  They change nothing.
+ *
+ * The seal is checked with the privilege, in the live policy.
  */
 static void safename_test_knob_write_check(struct kunit *test)
 {
@@ -309,7 +310,7 @@ static void safename_test_knob_write_check(struct kunit *test)
 
 	if (!safename_initialized)
 		kunit_skip(test, "Safename is not active (lsm=)");
-	/* Booted with safename.locked=1, every write that is read is EPERM. */
+	/* A sealed policy refuses every write that is read with -EPERM. */
 	sealed = safename_policy_locked() ? -EPERM : 0;
 	file = sn_file(test, current_cred());
 	buf = kunit_kmalloc(test, max + 1, GFP_KERNEL);

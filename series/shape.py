@@ -19,15 +19,23 @@ by a copy that would go stale.  OPS holds one operation per line:
   -sub REGEX => TEXT  replace what REGEX matches, on every line, by TEXT
                     (re.sub syntax: \\1 refers to a group, \\t is a tab;
                     \\x20 a space, for a TEXT that begins with one)
+  -in NAME OP       the operation OP (any of the above) within the definition
+                    of function NAME only, from its head to its closing "}":
+                    -in safename_fs_init -line ^\\tint err;$
 
 Every operation must change something; one that does not is an error, so a
 shape that no longer fits the final file fails loudly instead of quietly
 keeping code.  Blank lines left doubled by a deletion are merged, and one
-left before the "}" that closes a function is dropped.
+left before the "}" that closes a function is dropped; so are empty comment
+lines (" *") left doubled, or left before the " */" that closes a comment,
+so that a deletion may take a sentence of its own out of a comment.
 """
 
 import re
 import sys
+
+
+EMPTY_COMMENT = re.compile(r"^[ \t]*\*$")
 
 
 def fail(msg):
@@ -52,7 +60,8 @@ def para_bounds(lines, i):
     return a, b
 
 
-def drop_fn(lines, name):
+def fn_bounds(lines, name):
+    """(first line of the comment above, head, closing brace) of NAME."""
     head = re.compile(r"^[A-Za-z_].*\b" + re.escape(name) + r"\(")
     i = -1
     for j, line in enumerate(lines):
@@ -73,18 +82,41 @@ def drop_fn(lines, name):
     while b < len(lines) and lines[b] != "}":
         b += 1
     if b >= len(lines):
-        fail("-fn %s: no body" % name)
+        fail("%s: no body" % name)
+    return a, i, b
+
+
+def drop_fn(lines, name):
+    bounds = fn_bounds(lines, name)
+    if bounds is None:
+        return None
+    a, _, b = bounds
     while b + 1 < len(lines) and lines[b + 1].strip():
         b += 1
     return lines[:a] + lines[b + 1:]
+
+
+def apply_in(lines, arg):
+    name, _, op = arg.partition(" ")
+    if not op.strip():
+        fail("-in needs NAME OPERATION: -in %s" % arg)
+    bounds = fn_bounds(lines, name)
+    if bounds is None:
+        return None
+    _, i, b = bounds
+    out = apply(lines[i:b + 1], op.strip())
+    if out is None:
+        return None
+    return lines[:i] + out + lines[b + 1:]
 
 
 def apply(lines, op):
     kind, _, arg = op.partition(" ")
     arg = arg.strip()
     if kind == "-fn":
-        out = drop_fn(lines, arg)
-        return out
+        return drop_fn(lines, arg)
+    if kind == "-in":
+        return apply_in(lines, arg)
     if kind == "-para":
         i = find(lines, re.compile(arg))
         if i < 0:
@@ -134,6 +166,10 @@ def main():
         if not line.strip() and merged and not merged[-1].strip():
             continue
         if line == "}" and merged and not merged[-1].strip():
+            merged.pop()
+        if EMPTY_COMMENT.match(line) and merged and EMPTY_COMMENT.match(merged[-1]):
+            continue
+        if line.strip() == "*/" and merged and EMPTY_COMMENT.match(merged[-1]):
             merged.pop()
         merged.append(line)
     sys.stdout.write("\n".join(merged))

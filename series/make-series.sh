@@ -8,7 +8,8 @@
 #      (security/ include/ tools/ Documentation/ patches/ MAINTAINERS.patch,
 #      but not the user-space tools/safename/ and tools/testing/safename/,
 #      which stay out of tree) is in exactly one commit whole, and an
-#      earlier shape of it (Part:, made by series/shape.py) only before;
+#      earlier shape of it (Part:, made by series/shape.py from the
+#      deletions listed, %ops groups expanded) only before;
 #   2. make (once, then reuse) a git repository of the pristine tree with a
 #      fixed author and date, so that its commit id is always the same;
 #   3. on a branch from it, one commit per %commit block: copy the block's
@@ -26,7 +27,7 @@
 # Nothing is copied into the repository: every run starts from the files of
 # the checkout as they are at that moment, and at the end of the series every
 # file equals the checkout's.  series/check-series.sh checks the
-# result (git am, bisectable build, checkpatch).
+# result (sizes, git am, W=1 build and KUnit after each patch, checkpatch).
 
 set -euo pipefail
 
@@ -64,10 +65,18 @@ awk -v meta="$META" '
 function fail(msg) { print "make-series: error: " FILENAME ":" FNR ": " msg > "/dev/stderr"; bad = 1; exit 1 }
 function out(ext) { return meta "/" cur "." ext }
 /^#/ { next }
-/^%maintainers[ \t]/ { print $2 > (meta "/maintainers"); next }
+/^%maintainers[ \t]/ { print $2 > (meta "/maintainers"); state = ""; next }
+/^%ops[ \t]/ {
+	if (NF != 2 || $2 !~ /^[a-z0-9][a-z0-9-]*$/) fail("%ops takes one name of [a-z0-9-]")
+	if ($2 in groups) fail("%ops " $2 " defined twice")
+	groups[$2] = 1; cur = "ops." $2; state = "ops"; printf "" > (meta "/" cur); next
+}
 /^%cover[ \t]*$/ { cur = "cover"; state = "head"; next }
 /^%commit[ \t]*$/ { n++; cur = sprintf("%02d", n); state = "head"; infiles = 0; next }
 /^%/ { fail("unknown directive " $1) }
+state == "ops" && /^[ \t]+[^ \t]/ { op = $0; sub(/^[ \t]+/, "", op); print op > (meta "/" cur); next }
+state == "ops" && /^[ \t]*$/ { state = ""; next }
+state == "ops" { fail("an %ops line must begin with white space: " $0) }
 state == "" { if ($0 !~ /^[ \t]*$/) fail("text outside a block"); next }
 state == "head" && /^[ \t]*$/ { state = "body"; started = 0; next }
 state == "head" && /^Subject: / { sub(/^Subject: /, ""); print > out("subject"); infiles = inpart = 0; next }
@@ -107,6 +116,14 @@ for s in "$META"/[0-9][0-9].subject; do
 			: >"$ops"
 			echo "part $path $ops" >>"$META/$nn.list"
 			;;
+		op\ @*)
+			[ -n "$ops" ] || die "commit $nn: an operation outside Part:"
+			group=${entry#op @}
+			[ -s "$META/ops.$group" ] ||
+				die "commit $nn: no %ops $group (or it is empty)"
+			cat "$META/ops.$group" >>"$ops"
+			echo "$group" >>"$META/used-groups"
+			;;
 		op\ *)
 			[ -n "$ops" ] || die "commit $nn: an operation outside Part:"
 			echo "${entry#op }" >>"$ops"
@@ -137,6 +154,12 @@ for s in "$META"/[0-9][0-9].subject; do
 	done <"$META/$nn.files"
 done
 [ $missing -eq 0 ] || die "files named in $CONF do not exist (see above)"
+for g in "$META"/ops.*; do
+	[ -e "$g" ] || continue
+	g=${g##*/ops.}
+	grep -qx -- "$g" "$META/used-groups" 2>/dev/null ||
+		die "%ops $g is used by no Part:"
+done
 
 # Every tracked file of ours in exactly one commit, MAINTAINERS.patch aside.
 {
@@ -241,7 +264,8 @@ for s in "$META"/[0-9][0-9].subject; do
 	{
 		cat "$s"
 		echo
-		cat "$META/$nn.body"
+		# the body without its trailing blank lines
+		printf '%s\n' "$(cat "$META/$nn.body")"
 		echo
 		echo "Signed-off-by: $AUTHOR_NAME <$AUTHOR_EMAIL>"
 	} >"$WORK/msg"

@@ -14,8 +14,9 @@
 #      fixed author and date, so that its commit id is always the same;
 #   3. on a branch from it, one commit per %commit block: copy the block's
 #      files from the checkout as they are now (or their earlier shape),
-#      apply its patches/*.patch,
-#      add the MAINTAINERS entry's F: lines for the paths that exist by then;
+#      apply its patches/*.patch, and put in the MAINTAINERS entry with
+#      the F: lines whose paths exist by then and the K: lines whose
+#      keyword the series has put into files that no F: line covers;
 #   4. git format-patch --cover-letter --base into OUTDIR and fill in the
 #      cover letter.
 #
@@ -217,10 +218,36 @@ patch -s -o "$WORK/MAINTAINERS.final" "$WORK/MAINTAINERS.pristine" \
 grep -qx "SAFENAME SECURITY MODULE" "$WORK/MAINTAINERS.final" ||
 	die "$MAINT_PATCH does not add the SAFENAME SECURITY MODULE entry"
 
-# The final entry with only the F: lines that match something in the tree.
+# The entry's F: patterns, to tell our files from the rest of the tree.
+awk '/^SAFENAME SECURITY MODULE$/ { e = 1 } e && /^$/ { e = 0 }
+	e && /^F:/ { sub(/^F:[ \t]*/, ""); print }' "$WORK/MAINTAINERS.final" \
+	>"$WORK/fpatterns"
+ours() {
+	local p
+	while IFS= read -r p; do
+		# shellcheck disable=SC2053
+		[[ $p == */ && $1 == "$p"* ]] || [[ $1 == $p ]] && return 0
+	done <"$WORK/fpatterns"
+	return 1
+}
+
+# The final entry with only the F: lines that match something in the tree,
+# and only the K: lines whose keyword the series has put into a file that
+# no F: line covers: a K: line is there to catch our identifiers in files
+# that others maintain (LSM_ID_SAFENAME in lsm.h, AUDIT_SAFENAME in
+# audit.h), and comes with the first of them.
 maintainers_now() {
 	local line path
 	local in_entry=0
+	local f others=()
+	while IFS= read -r f; do
+		ours "$f" || others+=("$f")
+	done < <(git -C "$BASE" diff --cached --name-only pristine -- . ':!MAINTAINERS')
+	: >"$WORK/added"
+	if [ ${#others[@]} -gt 0 ]; then
+		git -C "$BASE" diff --cached pristine -- "${others[@]}" |
+			grep '^+' >"$WORK/added" || true
+	fi
 	while IFS= read -r line; do
 		if [ $in_entry -eq 1 ] && [[ $line == F:* ]] &&
 			! grep -qxF "$line" "$WORK/MAINTAINERS.pristine"; then
@@ -230,6 +257,11 @@ maintainers_now() {
 			if ! compgen -G "$BASE/${path%/}" >/dev/null; then
 				continue
 			fi
+		fi
+		if [ $in_entry -eq 1 ] && [[ $line == K:* ]]; then
+			path=${line#K:}
+			path=${path#"${path%%[![:space:]]*}"}
+			grep -qP -- "$path" "$WORK/added" || continue
 		fi
 		[[ $line == "SAFENAME SECURITY MODULE" ]] && in_entry=1
 		[ -z "$line" ] && in_entry=0

@@ -295,7 +295,8 @@ series: | deps
 	@$(REPO)/series/make-series.sh $(SERIES_OUT)
 	@echo "series: $$(ls $(SERIES_OUT)/*.patch | wc -l) files in build/series-out/"
 
-# check-series: the series applies with git am and builds after each patch,
+# check-series: each patch's size (series/sizes.sh), then the series applies
+# with git am, builds with W=1 and passes its KUnit tests after each patch,
 # checkpatch --strict is clean on every patch; then the static gates
 # (sparse, coccinelle, W=1, kernel-doc, checkpatch, ABI, docs)
 check-series: series

@@ -12,7 +12,9 @@
 #   - after each one that has KUnit tests, they pass (kunit.py under UML,
 #     security/safename/.kunitconfig, one build directory updated from
 #     patch to patch);
-#   - scripts/checkpatch.pl --strict reports nothing on any patch.
+#   - scripts/checkpatch.pl --strict reports nothing on any patch;
+#   - each patch that touches security/ or include/ changes fewer than 600
+#     lines of kernel code, KUnit files not counted (series/sizes.sh).
 #
 # One TAP line per patch and check, the plan at the end.  Environment as
 # make-series.sh, plus
@@ -101,6 +103,11 @@ kunit() {
 }
 
 echo "TAP version 13"
+# The size of each patch, from series/sizes.sh's TAP, numbered as ours.
+while IFS=$'\t' read -r st what; do
+	tap "$st" "size of $what"
+done < <("$REPO/series/sizes.sh" "$OUT" |
+	sed -nE 's/^ok [0-9]+ - /ok\t/p; s/^not ok [0-9]+ - /not\t/p')
 for p in "${patches[@]}"; do
 	name=$(basename "$p" .patch)
 	if git -C "$APPLY" am -q --keep-cr "$p" >"$KB/am.log" 2>&1; then

@@ -8,7 +8,8 @@
 #     the commit named by the cover letter's base-commit: line);
 #   - after each one that has security/safename/, it builds with W=1 and
 #     without a warning (bisectable), in a small x86_64 configuration with
-#     SECURITY_SAFENAME and its KUnit tests;
+#     SECURITY_SAFENAME, its KUnit tests and AUDIT (so that audit.c is
+#     built);
 #   - after each one that has KUnit tests, they pass (kunit.py under UML,
 #     security/safename/.kunitconfig, one build directory updated from
 #     patch to patch);
@@ -72,6 +73,8 @@ cat >"$frag" <<'CONFIG'
 CONFIG_64BIT=y
 CONFIG_MULTIUSER=y
 CONFIG_SYSFS=y
+CONFIG_NET=y
+CONFIG_AUDIT=y
 CONFIG_SECURITY=y
 CONFIG_SECURITYFS=y
 CONFIG_KUNIT=y
@@ -89,6 +92,11 @@ kunit() {
 	compgen -G "$APPLY/security/safename/*_kunit.c" >/dev/null ||
 		compgen -G "$APPLY/security/safename/*_test.c" >/dev/null || return 0
 	[ -f "$APPLY/security/safename/.kunitconfig" ] || return 0
+	# CONFIG_LSM's default changes along the series (safename joins it
+	# with the LSM), and olddefconfig keeps the value of an older tree:
+	# drop it, so that each KUnit kernel has its own tree's default, as
+	# a fresh build would, and Safename is active once it is an LSM.
+	[ ! -f "$KU/.config" ] || sed -i '/^CONFIG_LSM=/d' "$KU/.config"
 	if (cd "$APPLY" && ./tools/testing/kunit/kunit.py run \
 		--kunitconfig=security/safename --build_dir="$KU" \
 		--jobs="$JOBS" --make_options "CC=$CC" \

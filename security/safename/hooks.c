@@ -187,10 +187,11 @@ static void safename_deferred_free(struct safename_deferred *d)
  * safename_settle() - the end of an open(O_CREAT) of a name that failed
  * @work: the deferred report.
  *
- * Runs when the task returns to user space, unless safename_file_open()
- * saw the open create the file first.  A name still negative and hashed
- * is one that the open was refused to create: report it.  Any other name
- * existed, or was made by someone else: it is not this task's new name.
+ * Runs when the task returns to user space, unless
+ * safename_file_post_open() saw the open create the file first.  A name
+ * still negative and hashed is one that the open was refused to create:
+ * report it.  Any other name existed, or was made by someone else: it is
+ * not this task's new name.
  */
 static void safename_settle(struct callback_head *work)
 {
@@ -473,15 +474,19 @@ static int safename_path_rename(const struct path *old_dir,
 }
 
 /**
- * safename_file_open() - report a name that an open has just created
- * @file: the file being opened.
+ * safename_file_post_open() - report a name that an open has just created
+ * @file: the file opened.
+ * @mask: the access asked for.
  *
  * An open(O_CREAT) whose name failed the rule in a mode that does not
- * enforce creates the file: its deferred report is made now.
+ * enforce creates the file: its deferred report is made now.  This is
+ * the first hook after the open that sees FMODE_CREATED on every file
+ * system: file_open comes too early on some (9p sets the flag after
+ * finish_open()).
  *
  * Return: 0.
  */
-static int safename_file_open(struct file *file)
+static int safename_file_post_open(struct file *file, int mask)
 {
 	struct callback_head *work;
 
@@ -550,7 +555,7 @@ static struct security_hook_list safename_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(path_symlink, safename_path_symlink),
 	LSM_HOOK_INIT(path_link, safename_path_link),
 	LSM_HOOK_INIT(path_rename, safename_path_rename),
-	LSM_HOOK_INIT(file_open, safename_file_open),
+	LSM_HOOK_INIT(file_post_open, safename_file_post_open),
 	LSM_HOOK_INIT(inode_create, safename_inode_create),
 	LSM_HOOK_INIT(inode_mkdir, safename_inode_mkdir),
 	LSM_HOOK_INIT(inode_mknod, safename_inode_mknod),

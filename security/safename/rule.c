@@ -317,13 +317,10 @@ void safename_rules_prepare(struct safename_rules *rules)
 		rules->edge_class[b] = class;
 		rules->middle_class[b] = safename_byteset_test(&rules->middle, b) ?
 					 class : SN_C_BAD;
-		rules->ends[b] = 0;
-		if (!rules->middle_printable)
-			continue;
-		if (safename_byteset_test(&rules->initial, b))
-			rules->ends[b] |= SAFENAME_END_INITIAL;
-		if (safename_byteset_test(&rules->final, b))
-			rules->ends[b] |= SAFENAME_END_FINAL;
+		rules->first_ok[b] = rules->middle_printable &&
+				     safename_byteset_test(&rules->initial, b);
+		rules->last_ok[b] = rules->middle_printable &&
+				    safename_byteset_test(&rules->final, b);
 	}
 }
 
@@ -446,27 +443,13 @@ static __always_inline u64 safename_unprintable8(const unsigned char *p)
  * @name: the name.
  * @len: its length, more than %SAFENAME_SHORT_MAX.
  *
- * Four words at a time, then one at a time, then the name's last word,
- * which may overlap the ones before it.
- *
  * Return: as safename_printable().
  */
 bool safename_printable_long(const struct safename_rules *rules,
 			     const unsigned char *name, size_t len)
 {
-	const unsigned char *p, *last = name + len - 8;
-	u64 bad = safename_unprintable(safename_load64(last));
-
-	for (p = name; last - p >= 24; p += 32)
-		bad |= safename_unprintable(safename_load64(p)) |
-		       safename_unprintable(safename_load64(p + 8)) |
-		       safename_unprintable(safename_load64(p + 16)) |
-		       safename_unprintable(safename_load64(p + 24));
-	for (; p < last; p += 8)
-		bad |= safename_unprintable(safename_load64(p));
-	return !(bad & SAFENAME_BYTES(0x80)) &&
-	       (rules->ends[name[0]] & SAFENAME_END_INITIAL) &&
-	       (rules->ends[name[len - 1]] & SAFENAME_END_FINAL);
+	return safename_ends_pass(rules, name, len) &&
+	       !safename_unprintable_long(name, len);
 }
 
 /**

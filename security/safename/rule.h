@@ -52,11 +52,10 @@ struct safename_byteset {
  *                class that the checker never accepts.
  * @middle_printable: derived: @middle holds every printable ASCII byte, so
  *                    runs of them can be checked a word at a time.
- * @ends: derived, for safename_printable(): for each byte,
- *        %SAFENAME_END_INITIAL when it is in @initial and
- *        %SAFENAME_END_FINAL when it is in @final, so that each end of a
- *        name costs one load; all 0 unless @middle_printable, so that
- *        the fast pass never accepts a name then.
+ * @first_ok: derived, for safename_printable(): for each byte, 1 when it
+ *            is in @initial, else 0; all 0 unless @middle_printable, so
+ *            that the fast pass never accepts a name then.
+ * @last_ok: derived: the same for @final.
  *
  * Fill in the first four members, then call safename_rules_prepare() before
  * handing the rules to safename_check().
@@ -69,11 +68,9 @@ struct safename_rules {
 	u8 edge_class[256];
 	u8 middle_class[256];
 	bool middle_printable;
-	u8 ends[256];
+	u8 first_ok[256];
+	u8 last_ok[256];
 };
-
-#define SAFENAME_END_INITIAL	0x01
-#define SAFENAME_END_FINAL	0x02
 
 /*
  * Room for the canonical text of any byte set, with its newline and a
@@ -140,29 +137,30 @@ static __always_inline u32 safename_load32(const unsigned char *p)
 #define SAFENAME_SHORT_MAX	32
 
 /**
- * safename_printable_short() - safename_printable() for a short name
- * @rules: prepared rules.
+ * safename_unprintable_short() - are any bytes of a short name outside
+ * printable ASCII?
  * @name: the name.
  * @len: its length, 1 to %SAFENAME_SHORT_MAX.
  *
  * Makes no call, so that a caller that inlines it saves no register.
  *
- * Return: as safename_printable().
+ * Return: 0 when every byte is in 0x20..0x7e, else not 0.
  */
-static __always_inline bool
-safename_printable_short(const struct safename_rules *rules,
-			 const unsigned char *name, size_t len)
+static __always_inline u64 safename_unprintable_short(const unsigned char *name,
+						      size_t len)
 {
 	u64 bad;
 
-	if (len >= 8) {
-		/* Two or four words, the last ones overlapping the first. */
+	if (len > 16) {
+		/* Four words, the last ones overlapping the first. */
+		bad = safename_unprintable(safename_load64(name)) |
+		      safename_unprintable(safename_load64(name + 8)) |
+		      safename_unprintable(safename_load64(name + len - 16)) |
+		      safename_unprintable(safename_load64(name + len - 8));
+	} else if (len >= 8) {
+		/* Two words, the second overlapping the first. */
 		bad = safename_unprintable(safename_load64(name)) |
 		      safename_unprintable(safename_load64(name + len - 8));
-		if (len > 16)
-			bad |= safename_unprintable(safename_load64(name + 8)) |
-			       safename_unprintable(safename_load64(name + len -
-								   16));
 	} else if (len >= 4) {
 		bad = safename_unprintable(safename_load32(name) |
 					   (u64)safename_load32(name + len - 4)
@@ -174,9 +172,72 @@ safename_printable_short(const struct safename_rules *rules,
 					   (u64)name[len - 1] << 16 |
 					   SAFENAME_BYTES(0x20) << 24);
 	}
-	return !(bad & SAFENAME_BYTES(0x80)) &&
-	       (rules->ends[name[0]] & SAFENAME_END_INITIAL) &&
-	       (rules->ends[name[len - 1]] & SAFENAME_END_FINAL);
+	return bad & SAFENAME_BYTES(0x80);
+}
+
+/**
+ * safename_ends_pass() - the first and the last byte, for the fast pass
+ * @rules: prepared rules.
+ * @name: the name.
+ * @len: its length, at least 1.
+ *
+ * One load for each end, and one branch for both.
+ *
+ * Return: true when the first byte is in the initial set, the last in the
+ * final set, and the middle set holds every printable ASCII byte.
+ */
+static __always_inline bool safename_ends_pass(const struct safename_rules *rules,
+					       const unsigned char *name,
+					       size_t len)
+{
+	return rules->first_ok[name[0]] & rules->last_ok[name[len - 1]];
+}
+
+/**
+ * safename_printable_short() - safename_printable() for a short name
+ * @rules: prepared rules.
+ * @name: the name.
+ * @len: its length, 1 to %SAFENAME_SHORT_MAX.
+ *
+ * Return: as safename_printable().
+ */
+static __always_inline bool
+safename_printable_short(const struct safename_rules *rules,
+			 const unsigned char *name, size_t len)
+{
+	return !safename_unprintable_short(name, len) &&
+	       safename_ends_pass(rules, name, len);
+}
+
+/* Four words: whether any of 32 bytes is outside printable ASCII. */
+static __always_inline u64 safename_unprintable32(const unsigned char *p)
+{
+	return safename_unprintable(safename_load64(p)) |
+	       safename_unprintable(safename_load64(p + 8)) |
+	       safename_unprintable(safename_load64(p + 16)) |
+	       safename_unprintable(safename_load64(p + 24));
+}
+
+/**
+ * safename_unprintable_long() - are any bytes of a long name outside
+ * printable ASCII?
+ * @name: the name.
+ * @len: its length, more than %SAFENAME_SHORT_MAX.
+ *
+ * Blocks of 32 bytes, four words with no branch between them, from the
+ * start, then the last 32 bytes, which may overlap the block before.
+ *
+ * Return: 0 when every byte is in 0x20..0x7e, else not 0.
+ */
+static __always_inline u64 safename_unprintable_long(const unsigned char *name,
+						     size_t len)
+{
+	const unsigned char *p, *last = name + len - 32;
+	u64 bad = safename_unprintable32(last);
+
+	for (p = name; p < last; p += 32)
+		bad |= safename_unprintable32(p);
+	return bad & SAFENAME_BYTES(0x80);
 }
 
 bool safename_printable_long(const struct safename_rules *rules,

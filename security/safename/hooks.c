@@ -282,8 +282,9 @@ static noinline int safename_check_name(struct dentry *dentry,
 }
 
 /**
- * safename_path_check_long() - safename_path_check() for a long name
- * @dentry: the new name, longer than %SAFENAME_SHORT_MAX.
+ * safename_path_check_long() - safename_path_hook() for a long name
+ * @dentry: the new name, longer than %SAFENAME_SHORT_MAX, whose first and
+ *          last bytes are in their sets.
  * @op: the operation.
  *
  * Return: 0, or -EPERM.
@@ -291,48 +292,77 @@ static noinline int safename_check_name(struct dentry *dentry,
 static noinline int safename_path_check_long(struct dentry *dentry,
 					     enum safename_op op)
 {
-	const struct safename_policy *policy;
-	bool pass;
-
-	rcu_read_lock();
-	policy = rcu_dereference(safename_policy);
-	pass = safename_printable_long(&policy->rules, dentry->d_name.name,
-				       dentry->d_name.len);
-	rcu_read_unlock();
-	if (likely(pass))
+	if (likely(!safename_unprintable_long(dentry->d_name.name,
+					      dentry->d_name.len)))
 		return 0;
 	return safename_check_name(dentry, op, SAFENAME_TASK_USER);
 }
 
 /**
- * safename_path_check() - check a task's new name
+ * enum safename_path_verdict - what safename_path_verdict() found
+ * @SAFENAME_PATH_PASS: nothing more to do.
+ * @SAFENAME_PATH_LONG: a long name, for safename_path_check_long().
+ * @SAFENAME_PATH_CHECK: a name for safename_check_name().
+ */
+enum safename_path_verdict {
+	SAFENAME_PATH_PASS,
+	SAFENAME_PATH_LONG,
+	SAFENAME_PATH_CHECK,
+};
+
+/**
+ * safename_path_verdict() - the fast pass of the path hooks
  * @dentry: the new name; its parent is locked by the caller.
+ *
+ * Most names are short and printable ASCII, and pass the rule's fast
+ * pass, which is inlined here, and so in every path hook, with no call and
+ * no register saved.  Who asks does not matter for them: the task is
+ * looked at, and the operation computed, only for the names that go
+ * further.
+ *
+ * Return: the verdict.
+ */
+static __always_inline enum safename_path_verdict
+safename_path_verdict(const struct dentry *dentry)
+{
+	const unsigned char *name = dentry->d_name.name;
+	size_t len = dentry->d_name.len;
+	const struct safename_policy *policy;
+
+	scoped_guard(rcu) {
+		policy = rcu_dereference(safename_policy);
+		if (unlikely(!safename_ends_pass(&policy->rules, name, len)))
+			return SAFENAME_PATH_CHECK;
+	}
+	if (len > 16 && unlikely(len > SAFENAME_SHORT_MAX))
+		return SAFENAME_PATH_LONG;
+	if (unlikely(safename_unprintable_short(name, len)))
+		return SAFENAME_PATH_CHECK;
+	return SAFENAME_PATH_PASS;
+}
+
+/**
+ * safename_path_further() - check a name that safename_path_verdict() did
+ * not pass
+ * @verdict: its verdict, not %SAFENAME_PATH_PASS.
+ * @dentry: the new name.
  * @op: the operation.
  *
- * Shared by the path hooks, with the rule's fast pass inlined, so that a
- * short name of printable ASCII that passes costs no further call, and
- * no register saved: a long one goes on to safename_path_check_long().
+ * The path hooks are called by tasks with user space, and by the kernel
+ * for its own names from tasks without one (initramfs unpacking in PID 1
+ * before it runs /init, a kernel thread binding a unix socket), which are
+ * never checked.
  *
  * Return: 0, or -EPERM.
  */
-static noinline int safename_path_check(struct dentry *dentry,
-					enum safename_op op)
+static __always_inline int
+safename_path_further(enum safename_path_verdict verdict,
+		      struct dentry *dentry, enum safename_op op)
 {
-	const struct safename_policy *policy;
-	size_t len = dentry->d_name.len;
-	bool pass;
-
-	if (safename_task_class() != SAFENAME_TASK_USER)
+	if (unlikely(safename_task_class() != SAFENAME_TASK_USER))
 		return 0;
-	if (len > SAFENAME_SHORT_MAX)
+	if (verdict == SAFENAME_PATH_LONG)
 		return safename_path_check_long(dentry, op);
-	rcu_read_lock();
-	policy = rcu_dereference(safename_policy);
-	pass = safename_printable_short(&policy->rules, dentry->d_name.name,
-					len);
-	rcu_read_unlock();
-	if (likely(pass))
-		return 0;
 	return safename_check_name(dentry, op, SAFENAME_TASK_USER);
 }
 
@@ -341,18 +371,19 @@ static noinline int safename_path_check(struct dentry *dentry,
  * @dentry: the new name; its parent is locked by the caller.
  * @op: the operation.
  *
- * While both modes are 0 the static key is off and this costs nothing
- * but the test of the key: the check is a call away, so that the hooks
- * save no register before it.
+ * Each hook tests the static key before: while both modes are 0 it is
+ * off and the hook costs nothing but that test.
  *
  * Return: 0, or -EPERM.
  */
 static __always_inline int safename_path_hook(struct dentry *dentry,
 					      enum safename_op op)
 {
-	if (!static_branch_unlikely(&safename_enabled))
+	enum safename_path_verdict verdict = safename_path_verdict(dentry);
+
+	if (likely(verdict == SAFENAME_PATH_PASS))
 		return 0;
-	return safename_path_check(dentry, op);
+	return safename_path_further(verdict, dentry, op);
 }
 
 /**
@@ -402,7 +433,14 @@ static inline enum safename_op safename_mknod_op(umode_t mode)
 static int safename_path_mknod(const struct path *dir, struct dentry *dentry,
 			       umode_t mode, unsigned int dev)
 {
-	return safename_path_hook(dentry, safename_mknod_op(mode));
+	enum safename_path_verdict verdict;
+
+	if (!static_branch_unlikely(&safename_enabled))
+		return 0;
+	verdict = safename_path_verdict(dentry);
+	if (likely(verdict == SAFENAME_PATH_PASS))
+		return 0;
+	return safename_path_further(verdict, dentry, safename_mknod_op(mode));
 }
 
 /**
@@ -416,8 +454,15 @@ static int safename_path_mknod(const struct path *dir, struct dentry *dentry,
 static int safename_path_mkdir(const struct path *dir, struct dentry *dentry,
 			       umode_t mode)
 {
-	return safename_path_hook(dentry, S_ISDIR(mode) ? SAFENAME_OP_SUBVOL :
-					  SAFENAME_OP_MKDIR);
+	enum safename_path_verdict verdict;
+
+	if (!static_branch_unlikely(&safename_enabled))
+		return 0;
+	verdict = safename_path_verdict(dentry);
+	if (likely(verdict == SAFENAME_PATH_PASS))
+		return 0;
+	return safename_path_further(verdict, dentry, S_ISDIR(mode) ?
+				     SAFENAME_OP_SUBVOL : SAFENAME_OP_MKDIR);
 }
 
 /**
@@ -431,6 +476,8 @@ static int safename_path_mkdir(const struct path *dir, struct dentry *dentry,
 static int safename_path_symlink(const struct path *dir, struct dentry *dentry,
 				 const char *old_name)
 {
+	if (!static_branch_unlikely(&safename_enabled))
+		return 0;
 	return safename_path_hook(dentry, SAFENAME_OP_SYMLINK);
 }
 
@@ -446,6 +493,8 @@ static int safename_path_link(struct dentry *old_dentry,
 			      const struct path *new_dir,
 			      struct dentry *new_dentry)
 {
+	if (!static_branch_unlikely(&safename_enabled))
+		return 0;
 	return safename_path_hook(new_dentry, SAFENAME_OP_LINK);
 }
 
@@ -458,8 +507,10 @@ static int safename_path_link(struct dentry *old_dentry,
  * @flags: the renameat2(2) flags.
  *
  * Only a destination that does not exist yet is a new name.  A rename over
- * an existing name (an editor's atomic save) and RENAME_EXCHANGE, after
- * which both names exist as before, create none.
+ * an existing name (an editor's atomic save) creates none, nor does
+ * RENAME_EXCHANGE, after which both names exist as before: the VFS refuses
+ * it with ENOENT before this hook unless the destination exists, so the
+ * test of the destination covers it.
  *
  * Return: 0, or -EPERM.
  */
@@ -468,7 +519,8 @@ static int safename_path_rename(const struct path *old_dir,
 				const struct path *new_dir,
 				struct dentry *new_dentry, unsigned int flags)
 {
-	if ((flags & RENAME_EXCHANGE) || !d_is_negative(new_dentry))
+	if (!static_branch_unlikely(&safename_enabled) ||
+	    !d_is_negative(new_dentry))
 		return 0;
 	return safename_path_hook(new_dentry, SAFENAME_OP_RENAME);
 }

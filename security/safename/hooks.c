@@ -534,7 +534,11 @@ static int safename_path_rename(const struct path *old_dir,
  * enforce creates the file: its deferred report is made now.  This is
  * the first hook after the open that sees FMODE_CREATED on every file
  * system: file_open comes too early on some (9p sets the flag after
- * finish_open()).
+ * finish_open()).  Only a mode that logs without enforcing lets such a
+ * name be created, so while neither mode is one, this costs the test of a
+ * static key.  (A policy change from such a mode in the middle of an open
+ * can lose that open's report: safename_settle() then finds a name that
+ * exists.)
  *
  * Return: 0.
  */
@@ -542,8 +546,9 @@ static int safename_file_post_open(struct file *file, int mask)
 {
 	struct callback_head *work;
 
-	if (!static_branch_unlikely(&safename_enabled) ||
-	    !(file->f_mode & FMODE_CREATED) || !task_work_pending(current))
+	if (!static_branch_unlikely(&safename_log_only) ||
+	    likely(!task_work_pending(current)) ||
+	    !(file->f_mode & FMODE_CREATED))
 		return 0;
 	work = task_work_cancel_match(current, safename_deferred_match,
 				      file->f_path.dentry);

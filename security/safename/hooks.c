@@ -533,12 +533,12 @@ static int safename_path_rename(const struct path *old_dir,
  * An open(O_CREAT) whose name failed the rule in a mode that does not
  * enforce creates the file: its deferred report is made now.  This is
  * the first hook after the open that sees FMODE_CREATED on every file
- * system: file_open comes too early on some (9p sets the flag after
- * finish_open()).  Only a mode that logs without enforcing lets such a
- * name be created, so while neither mode is one, this costs the test of a
- * static key.  (A policy change from such a mode in the middle of an open
- * can lose that open's report: safename_settle() then finds a name that
- * exists.)
+ * system: file_open comes too early on some (9p and vboxsf set the flag
+ * after finish_open()).  An open that creates the file and then fails
+ * (a fanotify permission event, another LSM's file_open) never gets
+ * here: safename_settle() then finds a name that exists, and reports
+ * nothing.  Almost every open has no work pending, which is tested
+ * first.
  *
  * Return: 0.
  */
@@ -546,7 +546,7 @@ static int safename_file_post_open(struct file *file, int mask)
 {
 	struct callback_head *work;
 
-	if (!static_branch_unlikely(&safename_log_only) ||
+	if (!static_branch_unlikely(&safename_enabled) ||
 	    likely(!task_work_pending(current)) ||
 	    !(file->f_mode & FMODE_CREATED))
 		return 0;

@@ -17,12 +17,6 @@ struct safename_policy __rcu *safename_policy;
 /* Enabled while either mode is not 0; the hooks do nothing while it is off. */
 DEFINE_STATIC_KEY_FALSE(safename_enabled);
 
-/*
- * Enabled while either mode logs without enforcing: only then can an open
- * create a name whose report waits for the end of the open.
- */
-DEFINE_STATIC_KEY_FALSE(safename_log_only);
-
 /* Counted only for names that fail, so free for the others. */
 DEFINE_PER_CPU(struct safename_stats, safename_stats);
 
@@ -39,18 +33,6 @@ static bool safename_policy_enabled(const struct safename_policy *policy)
 {
 	return policy->mode[SAFENAME_UNPRIVILEGED] ||
 	       policy->mode[SAFENAME_PRIVILEGED];
-}
-
-/**
- * safename_policy_log_only() - does a policy log names it lets through?
- * @policy: the policy.
- *
- * Return: true when either mode is %SAFENAME_MODE_LOG alone.
- */
-static bool safename_policy_log_only(const struct safename_policy *policy)
-{
-	return policy->mode[SAFENAME_UNPRIVILEGED] == SAFENAME_MODE_LOG ||
-	       policy->mode[SAFENAME_PRIVILEGED] == SAFENAME_MODE_LOG;
 }
 
 /**
@@ -74,8 +56,6 @@ int __init safename_policy_init(void)
 	RCU_INIT_POINTER(safename_policy, policy);
 	if (safename_policy_enabled(policy))
 		static_branch_enable(&safename_enabled);
-	if (safename_policy_log_only(policy))
-		static_branch_enable(&safename_log_only);
 	return 0;
 }
 
@@ -97,8 +77,8 @@ int safename_policy_set(size_t offset, const void *value, size_t size,
 			void *old_value)
 {
 	struct safename_policy *old, *new;
-	bool on, log_only;
 	int err = 0;
+	bool on;
 
 	mutex_lock(&safename_policy_lock);
 	old = rcu_dereference_protected(safename_policy,
@@ -117,22 +97,15 @@ int safename_policy_set(size_t offset, const void *value, size_t size,
 	safename_rules_prepare(&new->rules);
 
 	/*
-	 * The keys only gate work, so either order keeps every check
-	 * consistent with one policy: safename_enabled off behaves like modes
-	 * 0.  Each key is turned on before the policy that needs it is
-	 * published, and off after.
+	 * The key only gates the hooks, so either order keeps every check
+	 * consistent with one policy: off behaves like modes 0.
 	 */
 	on = safename_policy_enabled(new);
-	log_only = safename_policy_log_only(new);
 	if (on)
 		static_branch_enable(&safename_enabled);
-	if (log_only)
-		static_branch_enable(&safename_log_only);
 	rcu_assign_pointer(safename_policy, new);
 	if (!on)
 		static_branch_disable(&safename_enabled);
-	if (!log_only)
-		static_branch_disable(&safename_log_only);
 	kfree_rcu(old, rcu);
 unlock:
 	mutex_unlock(&safename_policy_lock);

@@ -137,7 +137,6 @@ bool safename_privileged(enum safename_task_class class);
 extern struct safename_policy __rcu *safename_policy;
 DECLARE_PER_CPU(struct safename_stats, safename_stats);
 DECLARE_STATIC_KEY_FALSE(safename_enabled);
-DECLARE_STATIC_KEY_FALSE(safename_log_only);
 extern bool safename_initialized;
 
 int safename_policy_init(void);

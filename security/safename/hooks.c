@@ -318,7 +318,9 @@ enum safename_path_verdict {
  * pass, which is inlined here, and so in every path hook, with no call and
  * no register saved.  Who asks does not matter for them: the task is
  * looked at, and the operation computed, only for the names that go
- * further.
+ * further.  The policy is read under rcu_read_lock_sched(), which is
+ * inline in every preemption model (rcu_read_lock() is a call where RCU
+ * is preemptible); kfree_rcu() waits for such readers too.
  *
  * Return: the verdict.
  */
@@ -329,11 +331,14 @@ safename_path_verdict(const struct dentry *dentry)
 	size_t len = dentry->d_name.len;
 	const struct safename_policy *policy;
 
-	scoped_guard(rcu) {
-		policy = rcu_dereference(safename_policy);
-		if (unlikely(!safename_ends_pass(&policy->rules, name, len)))
-			return SAFENAME_PATH_CHECK;
+	rcu_read_lock_sched();
+	policy = rcu_dereference_sched(safename_policy);
+	if (unlikely(!safename_ends_pass(&policy->rules, name, len))) {
+		rcu_read_unlock_sched();
+		return SAFENAME_PATH_CHECK;
 	}
+	rcu_read_unlock_sched();
+	/* Most names have at most 16 bytes: they skip the long test. */
 	if (len > 16 && unlikely(len > SAFENAME_SHORT_MAX))
 		return SAFENAME_PATH_LONG;
 	if (unlikely(safename_unprintable_short(name, len)))
@@ -371,7 +376,7 @@ safename_path_further(enum safename_path_verdict verdict,
  * @dentry: the new name; its parent is locked by the caller.
  * @op: the operation.
  *
- * Each hook tests the static key before: while both modes are 0 it is
+ * Each hook tests the static key first: while both modes are 0 it is
  * off and the hook costs nothing but that test.
  *
  * Return: 0, or -EPERM.

@@ -442,13 +442,16 @@ static bool sn_one_byte_passes(const struct safename_rules *rules,
  * safename_printable() says yes exactly for the names of printable ASCII
  * that pass, and only when the middle set holds all of printable ASCII:
  * each length of sn_printable_lengths, each byte value at each position,
- * among 'a's, which every set of the three policies holds.
+ * among 'a's, which every set of the three policies holds.  The name lies
+ * between guard bytes of 0x01, which no fast pass accepts, so that a read
+ * before or after it shows as a mismatch.
  */
 static void safename_test_printable(struct kunit *test)
 {
 	struct safename_rules *policies;
 	unsigned long mismatches = 0;
-	unsigned char name[NAME_MAX];
+	unsigned char buf[32 + NAME_MAX + 32];
+	unsigned char *name = buf + 32;
 	size_t l, len, pos, p;
 	unsigned int b;
 	bool expect;
@@ -465,6 +468,7 @@ static void safename_test_printable(struct kunit *test)
 
 	for (l = 0; l < ARRAY_SIZE(sn_printable_lengths); l++) {
 		len = sn_printable_lengths[l];
+		memset(buf, 0x01, sizeof(buf));
 		memset(name, 'a', len);
 		for (pos = 0; pos < len; pos++) {
 			for (b = 0; b < 256; b++) {
@@ -488,11 +492,11 @@ static void safename_test_printable(struct kunit *test)
 	}
 	KUNIT_EXPECT_EQ(test, mismatches, 0);
 	KUNIT_EXPECT_FALSE(test, safename_printable(&policies[0], name, 0));
-	memset(name, 'a', sizeof(name));
+	memset(name, 'a', NAME_MAX);
 	KUNIT_EXPECT_TRUE(test, safename_printable(&policies[0], name,
-						   sizeof(name)));
+						   NAME_MAX));
 	KUNIT_EXPECT_FALSE(test, safename_printable(&policies[2], name,
-						    sizeof(name)));
+						    NAME_MAX));
 }
 
 /*

@@ -513,8 +513,10 @@ static ssize_t safename_sysfs_write(struct file *file, struct kobject *kobj,
 				    struct bin_attribute *attr, char *buf,
 				    loff_t pos, size_t count)
 {
+	/* Perhaps the head of a longer write: refused, without its text. */
 	if (count >= PAGE_SIZE)
-		buf = NULL;
+		return safename_knob_write(attr->private, file, NULL, count,
+					   pos);
 	return safename_knob_write(attr->private, file, buf, count, pos);
 }
 

@@ -1189,4 +1189,100 @@ TEST(container_root_is_unprivileged)
 	EXPECT_EQ(0, remove_tree(dir));
 }
 
+/* Makes @name in @dirfd with @op; returns 0 or the errno, and removes it. */
+static int make_long_name(int dirfd, const char *name, int op)
+{
+	int fd, err = 0;
+
+	switch (op) {
+	case 0:
+		fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+			    0600);
+		if (fd < 0)
+			return errno;
+		close(fd);
+		break;
+	case 1:
+		if (mkdirat(dirfd, name, 0700))
+			return errno;
+		break;
+	default:
+		if (symlinkat("target", dirfd, name))
+			return errno;
+		break;
+	}
+	if (unlinkat(dirfd, name, op == 1 ? AT_REMOVEDIR : 0))
+		err = -1;
+	return err;
+}
+
+/*
+ * Names longer than the path hooks' short path (32 bytes) go through word
+ * blocks of 32 bytes and the last 32 bytes: on each side of every block
+ * boundary, a newline at the first or last byte of a block or at the last
+ * middle byte is refused, and a name of 'a's, or with a two-byte UTF-8
+ * character, which the blocks send on to the full check, passes; through
+ * open(O_CREAT), mkdir and symlink.
+ */
+TEST(long_names)
+{
+	static const size_t lengths[] = {
+		33, 48, 63, 64, 65, 95, 96, 97, 128, 129, 200, 254, 255,
+	};
+	static const long offsets[] = { 1, 31, 32, 33, 63, 64, -2 };
+	char dir[PATH_MAX], name[NAME_MAX + 1], buf[2 * NAME_MAX + 3];
+	struct policy saved, defaults;
+	size_t l, len, o;
+	const char *why;
+	long off;
+	int dirfd, op;
+
+	why = safename_unusable();
+	if (why)
+		SKIP(return, "%s", why);
+	ASSERT_EQ(0, private_test_dir(dir, sizeof(dir)));
+	dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	ASSERT_LE(0, dirfd);
+	ASSERT_EQ(0, policy_read(SYSFS_DIR, &saved));
+	policy_set_defaults(&defaults);
+	ASSERT_EQ(0, policy_write(SYSFS_DIR, &defaults));
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_UNPRIVILEGED, "1"));
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "1"));
+
+	for (l = 0; l < ARRAY_SIZE(lengths); l++) {
+		len = lengths[l];
+		for (op = 0; op < 3; op++) {
+			memset(name, 'a', len);
+			name[len] = '\0';
+			EXPECT_EQ(0, make_long_name(dirfd, name, op))
+			{
+				TH_LOG("op %d, %zu 'a's", op, len);
+			}
+			memcpy(name + len / 2, "\xc3\xa9", 2);
+			EXPECT_EQ(0, make_long_name(dirfd, name, op))
+			{
+				TH_LOG("op %d, %zu bytes with U+00E9", op, len);
+			}
+			for (o = 0; o < ARRAY_SIZE(offsets); o++) {
+				off = offsets[o] < 0 ? (long)len + offsets[o] :
+				      offsets[o];
+				if (off <= 0 || off >= (long)len - 1)
+					continue;
+				memset(name, 'a', len);
+				name[off] = '\n';
+				EXPECT_EQ(EPERM, make_long_name(dirfd, name, op))
+				{
+					TH_LOG("op %d, %zu bytes, newline at %ld: %s",
+					       op, len, off,
+					       printable(name, buf, sizeof(buf)));
+				}
+			}
+		}
+	}
+
+	EXPECT_EQ(0, policy_write(SYSFS_DIR, &saved));
+	close(dirfd);
+	EXPECT_EQ(0, remove_tree(dir));
+}
+
 TEST_HARNESS_MAIN

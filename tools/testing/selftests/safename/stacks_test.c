@@ -424,9 +424,9 @@ static int set_modes(const char *unprivileged, const char *privileged)
 }
 
 /*
- * open(O_CREAT) on a file system with atomic_open (9p here, as NFS, FUSE
- * and SMB), where the check comes before the name is looked up and its
- * report waits for the end of the open.  A bad name that the open creates
+ * open(O_CREAT) on a file system with atomic_open (9p here; NFS, FUSE and
+ * SMB have it too), where the check comes before the name is looked up
+ * and its report waits for the end of the open.  A bad name that the open creates
  * in a mode that only logs (alone, or beside an enforcing one as in the
  * usual rollout) is counted once and not denied; one refused in a mode
  * that enforces is counted and denied once; an existing bad name opened

@@ -461,8 +461,13 @@ static int safename_knob_show(struct seq_file *m,
  * @pos: the file offset of the read.
  * @count: the number of bytes asked for, at most PAGE_SIZE.
  *
- * The text is made afresh at each read, and the part of it at @pos is
- * copied, so that reads in small pieces come together to the whole text.
+ * Only a read at offset 0 gets the text, made afresh, and as much of it as
+ * @count allows; a read at any other offset is the end of the file, as
+ * for sysctl's numbers.  sysfs keeps nothing between two reads of a
+ * bin_attribute, so a text served in pieces could join the head of one
+ * value to the tail of another written in between: even a reader taking
+ * the whole text at once would, at its next read, see the end of a longer
+ * value.  A buffer of %SAFENAME_BYTESET_TEXT_MAX bytes holds any text.
  *
  * Return: the number of bytes copied, 0 at the end, or -ENOMEM.
  */
@@ -470,16 +475,18 @@ static ssize_t safename_sysfs_read(struct file *file, struct kobject *kobj,
 				   struct bin_attribute *attr, char *buf,
 				   loff_t pos, size_t count)
 {
-	ssize_t ret;
+	size_t len;
 	char *text;
 
+	if (pos)
+		return 0;
 	text = kmalloc(SAFENAME_BYTESET_TEXT_MAX, GFP_KERNEL);
 	if (!text)
 		return -ENOMEM;
-	ret = memory_read_from_buffer(buf, count, &pos, text,
-				      safename_knob_text(attr->private, text));
+	len = min(count, safename_knob_text(attr->private, text));
+	memcpy(buf, text, len);
 	kfree(text);
-	return ret;
+	return len;
 }
 
 /**

@@ -778,10 +778,15 @@ TEST_F(knobs, long_write_whole_or_nothing)
 	free(big);
 }
 
-/* Reads in pieces, and at any offset, give the text that one read gives. */
+/*
+ * securityfs: reads in pieces, and at any offset, give the text that one
+ * read gives.  sysfs: only a read at offset 0 gives text, the whole text
+ * or as much of it as fits; any other offset is the end of the file.
+ */
 TEST_F(knobs, read_in_pieces)
 {
 	char path[PATH_MAX], whole[KNOB_TEXT_MAX], pieces[KNOB_TEXT_MAX];
+	bool sysfs = !strcmp(variant->dir, SYSFS_DIR);
 	ssize_t len, got, n;
 	int knob, fd;
 
@@ -799,6 +804,7 @@ TEST_F(knobs, read_in_pieces)
 		len = read(fd, whole, sizeof(whole) - 1);
 		ASSERT_LT(0, len);
 		whole[len] = '\0';
+		EXPECT_EQ('\n', whole[len - 1]);
 		EXPECT_EQ(0, read(fd, pieces, sizeof(pieces)));
 		close(fd);
 
@@ -811,16 +817,48 @@ TEST_F(knobs, read_in_pieces)
 			got += n;
 		} while (n > 0 && got < (ssize_t)sizeof(pieces) - 3);
 		pieces[got] = '\0';
-		EXPECT_STREQ(whole, pieces)
-		{
-			TH_LOG("%s", path);
+		if (sysfs) {
+			/* The head, then the end of the file. */
+			EXPECT_EQ(len < 3 ? len : 3, got);
+			EXPECT_EQ(0, strncmp(whole, pieces, got));
+			EXPECT_EQ(0, pread(fd, pieces, sizeof(pieces), 1));
+		} else {
+			EXPECT_STREQ(whole, pieces)
+			{
+				TH_LOG("%s", path);
+			}
+			EXPECT_EQ(1, pread(fd, pieces, sizeof(pieces),
+					   len - 1));
+			EXPECT_EQ('\n', pieces[0]);
 		}
-		EXPECT_EQ(1, pread(fd, pieces, sizeof(pieces), len - 1));
-		EXPECT_EQ('\n', pieces[0]);
+		EXPECT_EQ(len, pread(fd, pieces, sizeof(pieces), 0));
 		EXPECT_EQ(0, pread(fd, pieces, sizeof(pieces), len));
 		EXPECT_EQ(0, pread(fd, pieces, sizeof(pieces), len + 4096));
 		close(fd);
 	}
+}
+
+/*
+ * A value written between two reads of one open file never joins the
+ * first: after a whole text, the next read is the end of the file even
+ * when the new value is longer.
+ */
+TEST_F(knobs, read_after_write_is_end)
+{
+	char path[PATH_MAX], text[KNOB_TEXT_MAX];
+	int fd;
+
+	ASSERT_EQ(0, knob_write(variant->dir, KNOB_FINAL, "1"));
+	ASSERT_EQ(0, knob_path(path, sizeof(path), variant->dir,
+			       KNOB_FINAL));
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	ASSERT_LE(0, fd);
+	EXPECT_EQ(2, read(fd, text, sizeof(text)));
+	ASSERT_EQ(0, knob_write(variant->dir, KNOB_FINAL, "1,3,5,7-9"));
+	EXPECT_EQ(0, read(fd, text, sizeof(text)));
+	close(fd);
+	ASSERT_LT(0, knob_read(variant->dir, KNOB_FINAL, text, sizeof(text)));
+	EXPECT_STREQ("1,3,5,7-9\n", text);
 }
 
 TEST_HARNESS_MAIN

@@ -1,12 +1,14 @@
-# Safename: build Linux 6.12 with the Safename LSM, test it under KUnit (UML)
-# and in a small QEMU x86_64 VM.  Everything it makes lives in build/.
+# Safename: build Linux with the Safename LSM, test it under KUnit (UML), in a
+# small QEMU x86_64 VM and in a Debian system.  Two kernels (BASE=): mainline
+# (Linux 7.3, the default) and the 6.12 LTS, made from the same files by the
+# backport in backport/6.12/.  Everything it makes lives in build/.
 #
 #   make run      build everything, boot the VM, show a demonstration
 #   make check    run every test suite; ends with "N passed, N failed"
 #   make help     the other targets and the variables
 #
-# Builds are incremental: stamp files in build/stamps/ record what is done, so
-# a second `make check` with nothing changed rebuilds nothing.
+# Builds are incremental: stamp files in build/BASE/stamps/ record what is
+# done, so a second `make check` with nothing changed rebuilds nothing.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -17,12 +19,32 @@ SHELL := /bin/bash
 # ---------------------------------------------------------------- variables
 REPO      := $(CURDIR)
 B         := $(REPO)/build
-ST        := $(B)/stamps
+
+# the kernel: mainline (Debian's linux-source-7.3, fetched from
+# trixie-backports with a private sources list) or 6.12 (Debian's
+# linux-source-6.12, installed by make deps)
+BASE      ?= mainline
+ifeq ($(BASE),mainline)
+KVERSION  := 7.3
+TARBALL   ?= $(B)/src/linux-source-7.3.tar.xz
+BACKPORT  :=
+SFX       :=
+else ifeq ($(BASE),6.12)
+KVERSION  := 6.12
+TARBALL   ?= /usr/src/linux-source-6.12.tar.xz
+BACKPORT  := $(REPO)/backport/6.12
+SFX       := -6.12
+else
+$(error BASE=$(BASE): mainline or 6.12)
+endif
+export BASE
+KB        := $(B)/$(BASE)
+ST        := $(KB)/stamps
+PRISTINE  := $(KB)/pristine
+LINUX     := $(KB)/linux
+# logs and results of both kernels in one place; those of 6.12 end in -6.12
 LOGS      := $(B)/logs
 RESULTS   := $(B)/results
-TARBALL   ?= /usr/src/linux-source-6.12.tar.xz
-PRISTINE  := $(B)/pristine
-LINUX     := $(B)/linux
 
 JOBS      ?= 2
 # ccache for every kernel build, its cache outside the checkout; paths
@@ -35,19 +57,20 @@ KMAKE     := $(MAKE) --no-print-directory -C $(LINUX) CC="$(KCC)" HOSTCC="$(KCC)
 
 # KUnit under UML
 KUNITCONFIG ?= security/safename
-KUNIT_DIR := $(B)/kunit
+KUNIT_DIR := $(KB)/kunit
 KUNIT_OPTS = --kunitconfig=$(KUNITCONFIG) --build_dir=$(KUNIT_DIR) \
 	--make_options "CC=$(KCC)" --make_options "HOSTCC=$(KCC)"
 
-# the VM
-VMK       := $(B)/vm-kernel
+# the VM: a kernel per base; one initramfs for both, with the kselftests
+# built in the mainline tree (static programs that run on either kernel)
+VMK       := $(KB)/vm-kernel
 BZIMAGE   := $(VMK)/arch/x86/boot/bzImage
+MAIN      := $(B)/mainline
 INITRAMFS := $(B)/initramfs.cpio.gz
 KST_INSTALL := $(B)/kselftest-install
 KST_TARGETS = lsm $(if $(wildcard $(REPO)/tools/testing/selftests/safename/Makefile),safename)
-# the boot list of `make check` (and a stand-in until vm/tests/boots exists)
-PLACEHOLDER := $(if $(wildcard $(REPO)/vm/tests/boots),,$(B)/placeholder/boots)
-BOOTS     ?= $(if $(wildcard $(REPO)/vm/tests/boots),$(REPO)/vm/tests/boots,$(B)/placeholder/boots)
+# the boot list of `make check` for this base
+BOOTS     ?= $(REPO)/vm/tests/boots$(SFX)
 KVM       ?= 0
 ICOUNT    ?= 0
 TIMEOUT   ?= 300
@@ -58,61 +81,72 @@ APPEND    ?=
 export KVM ICOUNT TIMEOUT
 
 # suites of `make check`, in order; each is a target check-NAME that leaves
-# build/results/NAME*.count files holding "PASSED FAILED" (see vm/summary.sh).
-# Other suites add themselves here.
-CHECK_SUITES := kunit vm tools fuzz series distro debug
+# build/results/NAME*.count files holding "PASSED FAILED" (see vm/summary.sh);
+# NAME-6.12 runs suite NAME on the 6.12 kernel.  Other suites add themselves
+# here.
+CHECK_SUITES := kunit vm tools fuzz kunit-6.12 vm-6.12 series series-6.12 \
+	distro distro-6.12 debug
 
 .PHONY: help all deps tree kunit kunit-build vm-kernel initramfs selftests \
 	run check $(addprefix check-,$(CHECK_SUITES)) clean distclean FORCE \
-	series bench fuzz debug-kernel distro-image distro-run
+	series series-base bench fuzz debug-kernel distro-image distro-run source
 
 # help: the targets and variables
 help:
 	@echo "make run       build all, boot the VM, demonstrate Safename" \
-	      "(UNPRIV=$(UNPRIV) PRIV=$(PRIV))"
+	      "(UNPRIV=$(UNPRIV) PRIV=$(PRIV); BASE=6.12 for the LTS kernel)"
 	@echo "make check     run every test suite: $(CHECK_SUITES)"
 	@echo "make all       build the KUnit kernel, the VM kernel and initramfs"
 	@echo "make kunit     run the KUnit tests under UML ($(KUNITCONFIG))"
-	@echo "make series    the kernel patch series in build/series-out/"
+	@echo "make series    the kernel patch series of both kernels in build/series-out/"
 	@echo "make bench     benchmarks: the rule (callgrind) and the VM (icount)"
 	@echo "make fuzz      run each fuzzer for FUZZ_SECONDS (default 60)"
-	@echo "make check-debug  the sanitizer kernel's suite alone"
+	@echo "make check-NAME  one suite alone (NAME: $(CHECK_SUITES))"
 	@echo "make vm-kernel | debug-kernel | initramfs | selftests | tree | deps"
 	@echo "make clean     remove build outputs, keep the extracted trees"
 	@echo "make distclean remove build/ entirely"
-	@echo "variables: KVM=1 ICOUNT=1 TIMEOUT=s UNPRIV=m PRIV=m APPEND='args'" \
-	      "JOBS=n CCACHE_DIR=dir KUNITCONFIG=dir BOOTS=file"
+	@echo "variables: BASE=mainline|6.12 KVM=1 ICOUNT=1 TIMEOUT=s UNPRIV=m PRIV=m" \
+	      "APPEND='args' JOBS=n CCACHE_DIR=dir KUNITCONFIG=dir BOOTS=file"
 
-# all: every build product, no test run
+# all: every build product of this base, no test run
 all: $(ST)/kunit-build $(BZIMAGE) $(INITRAMFS)
 
 # deps: install the Debian packages that are missing (sudo when not root)
 deps:
 	@$(REPO)/vm/deps.sh
 
+# source: Debian's linux-source-7.3 from trixie-backports, with apt lists
+# of its own (this machine's apt configuration is left alone)
+source: $(B)/src/linux-source-7.3.tar.xz
+$(B)/src/linux-source-7.3.tar.xz: | deps
+	@mkdir -p $(dir $@)
+	@$(REPO)/vm/fetch-source.sh $@ $(B)/src/apt
+
 # ------------------------------------------------------------- kernel trees
-# the pristine tree, extracted once from Debian's linux-source-6.12
-$(ST)/pristine: | deps
-	@echo "  EXTRACT $(TARBALL) -> build/pristine"
+# the pristine tree, extracted once from the base's tarball
+$(ST)/pristine: $(TARBALL) | deps
+	@echo "  EXTRACT $(TARBALL) -> build/$(BASE)/pristine"
 	@rm -rf $(PRISTINE) && mkdir -p $(PRISTINE) $(ST)
 	@tar -xf $(TARBALL) -C $(PRISTINE) --strip-components=1
 	@touch $@
+/usr/src/linux-source-6.12.tar.xz: | deps
 
 # the work tree, a copy of the pristine one made once
 $(ST)/linux: $(ST)/pristine
-	@echo "  COPY    build/pristine -> build/linux"
+	@echo "  COPY    build/$(BASE)/pristine -> build/$(BASE)/linux"
 	@rm -rf $(LINUX) $(ST)/owned.list
 	@cp -a $(PRISTINE) $(LINUX)
 	@touch $@
 
-# tree: overlay our files and apply our patches; build/stamps/tree changes
-# only when a file in build/linux did, build/stamps/tree-kernel only when one
-# that kernel builds use did (not under tools/ or Documentation/)
-# (under a lock: make check's background build, or a make run started
-# meanwhile, syncs too, and sync-tree.sh's scratch files are shared)
+# tree: overlay our files and apply our patches (and, for 6.12, the
+# backport); build/BASE/stamps/tree changes only when a file in
+# build/BASE/linux did, .../tree-kernel only when one that kernel builds use
+# did (not under tools/ or Documentation/) (under a lock: make check's
+# background build, or a make run started meanwhile, syncs too, and
+# sync-tree.sh's scratch files are shared)
 tree: $(ST)/tree
 $(ST)/tree: $(ST)/linux FORCE
-	@flock $(ST)/tree.lock $(REPO)/vm/sync-tree.sh $(REPO) $(PRISTINE) $(LINUX) $(ST)
+	@flock $(ST)/tree.lock $(REPO)/vm/sync-tree.sh $(REPO) $(PRISTINE) $(LINUX) $(ST) $(BACKPORT)
 $(ST)/tree-kernel: $(ST)/tree
 	@test -f $@
 
@@ -125,7 +159,7 @@ $(ST)/var-%: FORCE
 # kunit-build: configure and build the UML KUnit kernel (kunit.py build)
 kunit-build: $(ST)/kunit-build
 $(ST)/kunit-build: $(ST)/tree-kernel $(ST)/var-KUNITCONFIG
-	@echo "  KUNIT   build ($(KUNITCONFIG), UML)"
+	@echo "  KUNIT   build ($(KUNITCONFIG), UML, $(BASE))"
 	@cd $(LINUX) && ./tools/testing/kunit/kunit.py build $(KUNIT_OPTS) --jobs=$(JOBS)
 	@touch $@
 
@@ -136,26 +170,47 @@ kunit: $(ST)/kunit-build
 
 # ---------------------------------------------------------------- VM kernel
 # the VM kernel's .config: tinyconfig + vm/x86_64.config +
-# vm/x86_64-system.config, every option verified
-$(B)/vm.config: $(REPO)/vm/x86_64.config $(REPO)/vm/x86_64-system.config
-	@mkdir -p $(B)
+# vm/x86_64-system.config (+ vm/x86_64-BASE.config where the kernels'
+# options differ), every option verified
+VM_FRAGMENTS := $(REPO)/vm/x86_64.config $(REPO)/vm/x86_64-system.config \
+	$(wildcard $(REPO)/vm/x86_64-$(BASE).config)
+$(KB)/vm.config: $(VM_FRAGMENTS)
+	@mkdir -p $(KB)
 	@cat $^ >$@
-$(ST)/vm-config: $(B)/vm.config $(REPO)/vm/kconfig.sh $(ST)/tree-kernel
-	@echo "  KCONFIG tinyconfig + vm/x86_64.config + vm/x86_64-system.config"
-	@$(REPO)/vm/kconfig.sh $(LINUX) $(B)/vm-config $(VMK) $(B)/vm.config \
+$(ST)/vm-config: $(KB)/vm.config $(REPO)/vm/kconfig.sh $(ST)/tree-kernel
+	@echo "  KCONFIG tinyconfig + $(notdir $(VM_FRAGMENTS)) ($(BASE))"
+	@$(REPO)/vm/kconfig.sh $(LINUX) $(KB)/vm-config $(VMK) $(KB)/vm.config \
 		CC="$(KCC)" HOSTCC="$(KCC)"
 	@touch $@
 
-# vm-kernel: the bzImage (build log: build/logs/vm-kernel.log)
+# vm-kernel: the bzImage (build log: build/logs/vm-kernel$(SFX).log)
 vm-kernel: $(BZIMAGE)
 $(BZIMAGE): $(ST)/vm-config $(ST)/tree-kernel
 	@mkdir -p $(LOGS)
-	@echo "  KERNEL  build/vm-kernel (log: build/logs/vm-kernel.log)"
-	@$(KMAKE) O=$(VMK) ARCH=x86_64 -j$(JOBS) bzImage >$(LOGS)/vm-kernel.log 2>&1 || \
-		{ tail -40 $(LOGS)/vm-kernel.log; echo "vm-kernel: build FAILED," \
-		  "see build/logs/vm-kernel.log" >&2; exit 1; }
+	@echo "  KERNEL  build/$(BASE)/vm-kernel (log: build/logs/vm-kernel$(SFX).log)"
+	@$(KMAKE) O=$(VMK) ARCH=x86_64 -j$(JOBS) bzImage >$(LOGS)/vm-kernel$(SFX).log 2>&1 || \
+		{ tail -40 $(LOGS)/vm-kernel$(SFX).log; echo "vm-kernel: build FAILED," \
+		  "see build/logs/vm-kernel$(SFX).log" >&2; exit 1; }
 	@touch $@
 
+# ---------------------------------------------------------------- initramfs
+# 16 MiB ext2, ext4 and btrfs (mixed block groups) images for the
+# loop-device tests (/images/*.img)
+$(B)/ext2.img $(B)/ext4.img: $(B)/%.img: | deps
+	@rm -f $@ && truncate -s 16M $@.tmp
+	@/sbin/mke2fs -q -t $* -F $@.tmp && mv $@.tmp $@
+$(B)/btrfs.img: | deps
+	@rm -f $@ && truncate -s 16M $@.tmp
+	@/sbin/mkfs.btrfs -q -M $@.tmp >/dev/null && mv $@.tmp $@
+IMAGES := $(B)/ext2.img $(B)/ext4.img $(B)/btrfs.img
+empty :=
+space := $(empty) $(empty)
+IMAGE_LIST := $(subst $(space),:,$(IMAGES))
+
+VM_FILES := $(REPO)/vm/init $(REPO)/vm/demo.sh $(REPO)/vm/mkinitramfs.sh
+VM_TESTS := $(sort $(shell find $(REPO)/vm/tests -type f 2>/dev/null))
+
+ifeq ($(BASE),mainline)
 # the VM kernel's UAPI headers, for the selftests
 $(ST)/vm-headers: $(ST)/vm-config $(ST)/tree-kernel
 	@$(KMAKE) -s O=$(VMK) ARCH=x86_64 headers
@@ -176,45 +231,22 @@ $(ST)/kselftest: $(ST)/vm-headers $(ST)/tree $(ST)/var-KST_TARGETS
 		  "see build/logs/kselftest-build.log" >&2; exit 1; }
 	@touch $@
 
-# ---------------------------------------------------------------- initramfs
-# 16 MiB ext2, ext4 and btrfs (mixed block groups) images for the
-# loop-device tests (/images/*.img)
-$(B)/ext2.img $(B)/ext4.img: $(B)/%.img: | deps
-	@rm -f $@ && truncate -s 16M $@.tmp
-	@/sbin/mke2fs -q -t $* -F $@.tmp && mv $@.tmp $@
-$(B)/btrfs.img: | deps
-	@rm -f $@ && truncate -s 16M $@.tmp
-	@/sbin/mkfs.btrfs -q -M $@.tmp >/dev/null && mv $@.tmp $@
-IMAGES := $(B)/ext2.img $(B)/ext4.img $(B)/btrfs.img
-empty :=
-space := $(empty) $(empty)
-IMAGE_LIST := $(subst $(space),:,$(IMAGES))
-
-VM_FILES := $(REPO)/vm/init $(REPO)/vm/demo.sh $(REPO)/vm/mkinitramfs.sh
-VM_TESTS := $(sort $(shell find $(REPO)/vm/tests -type f 2>/dev/null))
-
-# initramfs: busybox, /init, the selftests, vm/tests/ and the ext2 image;
+# initramfs: busybox, /init, the selftests, vm/tests/ and the images;
 # remade only when one of them changed (or a file left vm/tests/)
 initramfs: $(INITRAMFS)
 $(INITRAMFS): $(VM_FILES) $(VM_TESTS) $(ST)/var-VM_TESTS $(ST)/kselftest \
-		$(IMAGES) /bin/busybox $(PLACEHOLDER)
+		$(IMAGES) /bin/busybox
 	@echo "  INITRAMFS build/initramfs.cpio.gz"
 	@$(REPO)/vm/mkinitramfs.sh $(B)/initramfs $@ $(KST_INSTALL) $(REPO)/vm \
-		$(IMAGE_LIST) $(if $(PLACEHOLDER),$(B)/placeholder/tests)
+		$(IMAGE_LIST)
+else
+# one initramfs for both kernels: the mainline tree's
+selftests initramfs $(INITRAMFS): FORCE
+	@$(MAKE) --no-print-directory BASE=mainline $@
+endif
 
 # installed by deps (busybox-static)
 /bin/busybox: | deps
-
-# a stand-in boot list and script until vm/tests/boots exists: the kernel's
-# lsm selftests, once with safename active and once without
-$(B)/placeholder/boots:
-	@mkdir -p $(dir $@)tests
-	@printf '# NAME\tSCRIPT\tEXTRA_KERNEL_ARGS\n%s\t%s\t%s\n%s\t%s\t%s\n' \
-		placeholder placeholder lsm=landlock,yama,safename \
-		placeholder-nosafename placeholder lsm=landlock,yama >$@
-	@printf '%s\n' '#!/bin/sh' 'rc=0' \
-		'for t in /selftests/lsm/lsm_*_test; do "$$t" || rc=1; done' \
-		'exit $$rc' >$(dir $@)tests/placeholder.sh
 
 # ----------------------------------------------------------------- run, check
 # run: boot the VM with Safename active, run the demonstration (vm/demo.sh),
@@ -223,7 +255,7 @@ $(B)/placeholder/boots:
 run: $(BZIMAGE) $(INITRAMFS)
 	@if [ -t 0 ]; then shell=1; else shell=0; fi; \
 	KERNEL=$(BZIMAGE) INITRD=$(INITRAMFS) LOGDIR=$(LOGS) SHARE=$(B)/share \
-	INTERACTIVE=$$shell $(REPO)/vm/qemu.sh demo \
+	INTERACTIVE=$$shell $(REPO)/vm/qemu.sh demo$(SFX) \
 		quiet sn.script=demo sn.unpriv=$(UNPRIV) sn.priv=$(PRIV) sn.shell=$$shell $(APPEND)
 
 # check: every suite in CHECK_SUITES, then the summary; a suite that fails
@@ -235,7 +267,8 @@ check:
 		case $$s in \
 		vm)	$(MAKE) --no-print-directory vm-kernel initramfs || true; \
 			echo "  PREBUILD $(PREBUILD) (one job, log: build/logs/prebuild.log)"; \
-			$(MAKE) --no-print-directory JOBS=1 $(PREBUILD) \
+			{ $(MAKE) --no-print-directory JOBS=1 $(PREBUILD) && \
+			  $(MAKE) --no-print-directory JOBS=1 BASE=6.12 $(PREBUILD_6.12); } \
 				>$(LOGS)/prebuild.log 2>&1 & pre=$$!;; \
 		$(PREBUILD_FOR)) \
 			[ "$$pre" = 0 ] || { wait $$pre || true; pre=0; };; \
@@ -251,20 +284,26 @@ check:
 # what make check builds in the background, with one job, while the VM
 # suite's boots (one CPU each) leave the other CPU idle; the suites of
 # PREBUILD_FOR wait for it before they start
-PREBUILD     := debug-kernel distro-image
-PREBUILD_FOR := distro|debug
+PREBUILD      := debug-kernel distro-image
+PREBUILD_6.12 := kunit-build vm-kernel
+PREBUILD_FOR  := kunit-6.12|vm-6.12|distro|distro-6.12|debug
+
+# check-NAME-6.12: suite NAME on the 6.12 kernel
+check-%-6.12: FORCE
+	@$(MAKE) --no-print-directory BASE=6.12 check-$*
 
 # check-kunit: the KUnit suite, counted from kunit.py's summary line
 check-kunit: $(ST)/kunit-build
 	@mkdir -p $(LOGS) $(RESULTS)
 	@rc=0; cd $(LINUX) && ./tools/testing/kunit/kunit.py exec $(KUNIT_OPTS) \
-		2>&1 | tee $(LOGS)/kunit.log || rc=$$?; \
-	$(REPO)/vm/count-kunit.sh $(LOGS)/kunit.log $$rc >$(RESULTS)/kunit.count
+		2>&1 | tee $(LOGS)/kunit$(SFX).log || rc=$$?; \
+	$(REPO)/vm/count-kunit.sh $(LOGS)/kunit$(SFX).log $$rc >$(RESULTS)/kunit$(SFX).count
 
-# check-vm: one VM boot per line of vm/tests/boots, counted from its TAP lines
+# check-vm: one VM boot per line of vm/tests/boots (boots-6.12 for 6.12),
+# counted from its TAP lines
 check-vm: $(BZIMAGE) $(INITRAMFS) $(BOOTS)
 	@KERNEL=$(BZIMAGE) INITRD=$(INITRAMFS) LOGDIR=$(LOGS) SHARE=$(B)/share \
-	$(REPO)/vm/boot-suite.sh $(BOOTS) $(RESULTS)
+	SUFFIX=$(SFX) $(REPO)/vm/boot-suite.sh $(BOOTS) $(RESULTS)
 
 # check-tools: safename-scan's tests on the host (TAP)
 check-tools:
@@ -288,53 +327,64 @@ fuzz:
 	@$(MAKE) --no-print-directory -C $(REPO)/tools/testing/safename \
 		O=$(B)/fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz
 
-# series: the patch series, from the pristine tree, in build/series-out/
-SERIES_OUT := $(B)/series-out
-series: | deps
+# series: the patch series of this base, from its pristine tree, in
+# build/series-out/BASE/; `make series` makes both
+SERIES_OUT := $(B)/series-out/$(BASE)
+SERIES_WORK := $(KB)/series
+series:
+	@$(MAKE) --no-print-directory BASE=mainline series-base
+	@$(MAKE) --no-print-directory BASE=6.12 series-base
+series-base: $(TARBALL) | deps
 	@rm -rf $(SERIES_OUT)
-	@$(REPO)/series/make-series.sh $(SERIES_OUT)
-	@echo "series: $$(ls $(SERIES_OUT)/*.patch | wc -l) files in build/series-out/"
+	@TARBALL=$(TARBALL) SERIES_WORK=$(SERIES_WORK) BACKPORT=$(BACKPORT) \
+		$(REPO)/series/make-series.sh $(SERIES_OUT)
+	@echo "series: $$(ls $(SERIES_OUT)/*.patch | wc -l) files in build/series-out/$(BASE)/"
 
 # check-series: each patch's size (series/sizes.sh), then the series applies
 # with git am, builds with W=1 and passes its KUnit tests after each patch,
 # checkpatch --strict is clean on every patch; then the static gates
 # (sparse, coccinelle, W=1, kernel-doc, checkpatch, ABI, docs)
-check-series: series
+check-series: series-base
 	@mkdir -p $(LOGS) $(RESULTS)
-	@rc=0; { $(REPO)/series/check-series.sh $(SERIES_OUT) && \
-		$(REPO)/series/gates.sh -O $(B)/series/kbuild -s $(SERIES_OUT) \
-			$(B)/series/linux; } >$(LOGS)/series.log 2>&1 || rc=$$?; \
-	$(REPO)/vm/count-tap.sh series $(LOGS)/series.log $$rc >$(RESULTS)/series.count
+	@rc=0; { SERIES_WORK=$(SERIES_WORK) $(REPO)/series/check-series.sh $(SERIES_OUT) && \
+		$(REPO)/series/gates.sh -O $(SERIES_WORK)/kbuild -s $(SERIES_OUT) \
+			$(SERIES_WORK)/linux; } >$(LOGS)/series$(SFX).log 2>&1 || rc=$$?; \
+	$(REPO)/vm/count-tap.sh series$(SFX) $(LOGS)/series$(SFX).log $$rc >$(RESULTS)/series$(SFX).count
 
 # the sanitizer VM kernel: vm/x86_64.config + vm/x86_64-debug.config
-DEBUGK    := $(B)/debug-kernel
+DEBUGK    := $(KB)/debug-kernel
 DEBUG_BZIMAGE := $(DEBUGK)/arch/x86/boot/bzImage
-$(B)/debug.config: $(REPO)/vm/x86_64.config $(REPO)/vm/x86_64-debug.config
+DEBUG_FRAGMENTS := $(REPO)/vm/x86_64.config $(REPO)/vm/x86_64-debug.config \
+	$(wildcard $(REPO)/vm/x86_64-$(BASE).config)
+$(KB)/debug.config: $(DEBUG_FRAGMENTS)
+	@mkdir -p $(KB)
 	@cat $^ >$@
-$(ST)/debug-config: $(B)/debug.config $(REPO)/vm/kconfig.sh $(ST)/tree-kernel
-	@echo "  KCONFIG tinyconfig + vm/x86_64.config + vm/x86_64-debug.config"
-	@$(REPO)/vm/kconfig.sh $(LINUX) $(B)/debug-config $(DEBUGK) $(B)/debug.config \
+$(ST)/debug-config: $(KB)/debug.config $(REPO)/vm/kconfig.sh $(ST)/tree-kernel
+	@echo "  KCONFIG tinyconfig + $(notdir $(DEBUG_FRAGMENTS)) ($(BASE))"
+	@$(REPO)/vm/kconfig.sh $(LINUX) $(KB)/debug-config $(DEBUGK) $(KB)/debug.config \
 		CC="$(KCC)" HOSTCC="$(KCC)"
 	@touch $@
 debug-kernel: $(DEBUG_BZIMAGE)
 $(DEBUG_BZIMAGE): $(ST)/debug-config $(ST)/tree-kernel
 	@mkdir -p $(LOGS)
-	@echo "  KERNEL  build/debug-kernel (log: build/logs/debug-kernel.log)"
-	@$(KMAKE) O=$(DEBUGK) ARCH=x86_64 -j$(JOBS) bzImage >$(LOGS)/debug-kernel.log 2>&1 || \
-		{ tail -40 $(LOGS)/debug-kernel.log; echo "debug-kernel: build FAILED," \
-		  "see build/logs/debug-kernel.log" >&2; exit 1; }
+	@echo "  KERNEL  build/$(BASE)/debug-kernel (log: build/logs/debug-kernel$(SFX).log)"
+	@$(KMAKE) O=$(DEBUGK) ARCH=x86_64 -j$(JOBS) bzImage >$(LOGS)/debug-kernel$(SFX).log 2>&1 || \
+		{ tail -40 $(LOGS)/debug-kernel$(SFX).log; echo "debug-kernel: build FAILED," \
+		  "see build/logs/debug-kernel$(SFX).log" >&2; exit 1; }
 	@touch $@
 
 # check-debug: the kselftests and the storm on the sanitizer kernel; any
 # BUG, WARNING, KASAN, UBSAN, lockdep, RCU or kmemleak report fails it
 check-debug: $(DEBUG_BZIMAGE) $(INITRAMFS)
 	@KERNEL=$(DEBUG_BZIMAGE) INITRD=$(INITRAMFS) LOGDIR=$(LOGS) SHARE=$(B)/share \
-	TIMEOUT=$(DEBUG_TIMEOUT) $(REPO)/vm/boot-suite.sh $(REPO)/vm/tests/boots-debug $(RESULTS)
+	SUFFIX=$(SFX) TIMEOUT=$(DEBUG_TIMEOUT) \
+		$(REPO)/vm/boot-suite.sh $(REPO)/vm/tests/boots-debug $(RESULTS)
 DEBUG_TIMEOUT ?= 2400
 
 # ------------------------------------------------------- the Debian system
-# distro-image: a Debian bookworm ext4 image made by mmdebstrap from
-# Debian's archive (vm/distro/image.sh), remade only when its recipe changes
+# distro-image: a Debian ext4 image made by mmdebstrap from Debian's
+# archive (vm/distro/image.sh), remade only when its recipe changes; one
+# image for both kernels
 DISTRO_IMG    := $(B)/distro/bookworm.img
 DISTRO_RECIPE := $(addprefix $(REPO)/vm/distro/,image.sh customize.sh material.py)
 distro-image: $(DISTRO_IMG)
@@ -353,26 +403,27 @@ DISTRO_ENV = KERNEL=$(BZIMAGE) INITRD= DISK=$(DISTRO_IMG) MEM=2G SMP=2 \
 # check-distro: boot the image under systemd and run vm/distro/distro-tests.sh
 # (with safename-scan and tap.sh on the 9p share), counted as the VM boots
 check-distro: $(BZIMAGE) $(DISTRO_IMG) $(B)/tools/safename-scan
-	@mkdir -p $(RESULTS)
-	@printf 'distro\tdistro\t%s safename_distro.test\n' "$(DISTRO_ARGS)" >$(B)/distro/boots
-	@$(DISTRO_ENV) TIMEOUT=$(DISTRO_TIMEOUT) \
+	@mkdir -p $(RESULTS) $(KB)
+	@printf 'distro\tdistro\t%s safename_distro.test\n' "$(DISTRO_ARGS)" >$(KB)/distro-boots
+	@$(DISTRO_ENV) TIMEOUT=$(DISTRO_TIMEOUT) SUFFIX=$(SFX) \
 	SEED="$(REPO)/vm/distro/distro-tests.sh $(REPO)/vm/tests/tap.sh $(B)/tools/safename-scan" \
-		$(REPO)/vm/boot-suite.sh $(B)/distro/boots $(RESULTS)
+		$(REPO)/vm/boot-suite.sh $(KB)/distro-boots $(RESULTS)
 
 # distro-run: boot the image, root logged in on the console (a terminal is
 # needed; `systemctl poweroff` or Ctrl-A x ends it)
 distro-run: $(BZIMAGE) $(DISTRO_IMG) $(B)/tools/safename-scan
 	@[ -t 0 ] || { echo "distro-run: needs a terminal (make check-distro runs the tests)" >&2; exit 2; }
 	@$(DISTRO_ENV) INTERACTIVE=1 SEED="$(B)/tools/safename-scan" \
-		$(REPO)/vm/qemu.sh distro-run $(DISTRO_ARGS) $(APPEND)
+		$(REPO)/vm/qemu.sh distro-run$(SFX) $(DISTRO_ARGS) $(APPEND)
 
 $(B)/tools/safename-scan: FORCE
 	@$(MAKE) --no-print-directory -C $(REPO)/tools/safename OUTPUT=$(B)/tools/ $@ >/dev/null
 
 # bench: the rule under callgrind, then the VM under -icount (not tests:
-# figures only); TSVs in build/bench/
+# figures only); TSVs in build/bench/BASE/
 BENCH_ROUNDS ?= 5
 BENCH_ITERATIONS ?= 4000
+BENCH_OUT := $(B)/bench/$(BASE)
 $(B)/bench-guest/fsbench: $(REPO)/bench/fsbench.c $(REPO)/bench/vm-bench.sh
 	@mkdir -p $(dir $@)
 	@gcc -O2 -Wall -static -o $@ $<
@@ -382,24 +433,27 @@ $(B)/bench-initramfs.cpio.gz: $(INITRAMFS) $(B)/bench-guest/fsbench
 		$(IMAGE_LIST) $(B)/bench-guest
 bench: $(BZIMAGE) $(B)/bench-initramfs.cpio.gz | deps
 	@echo "=== the rule: instructions per name (callgrind)"
-	@$(REPO)/bench/corpus.sh $(LINUX) $(B)/bench/corpus.txt
-	@$(REPO)/bench/rulebench.sh $(B)/bench $(B)/bench/corpus.txt
-	@echo "=== the hooks in the VM: ops/s under -icount (rounds=$(BENCH_ROUNDS))"
+	@$(REPO)/bench/corpus.sh $(LINUX) $(BENCH_OUT)/corpus.txt
+	@$(REPO)/bench/rulebench.sh $(BENCH_OUT) $(BENCH_OUT)/corpus.txt
+	@echo "=== the hooks in the VM ($(BASE)): ops/s under -icount (rounds=$(BENCH_ROUNDS))"
 	@KERNEL=$(BZIMAGE) INITRD=$(B)/bench-initramfs.cpio.gz LOGDIR=$(LOGS) \
 	BENCH_ARGS="sn.rounds=$(BENCH_ROUNDS) sn.iterations=$(BENCH_ITERATIONS)" \
-		$(REPO)/bench/run-vm-bench.sh $(B)/bench
+		$(REPO)/bench/run-vm-bench.sh $(BENCH_OUT)
 	@echo "=== safename-scan against find(1), 1000000 names"
 	@$(MAKE) --no-print-directory -C $(REPO)/tools/safename OUTPUT=$(B)/tools/ bench
 
-# clean: build outputs, keeping the extracted trees and ccache
+# clean: build outputs, keeping the extracted trees, the fetched source
+# and ccache
 clean:
-	rm -rf $(B)/kunit $(B)/vm-kernel $(B)/vm-config $(B)/initramfs* \
-		$(B)/kselftest-install $(IMAGES) $(B)/logs $(B)/results \
-		$(B)/share $(B)/placeholder $(DEBUGK) $(B)/debug-config \
-		$(B)/debug.config $(B)/vm.config $(B)/distro $(B)/series $(SERIES_OUT) $(B)/bench \
-		$(B)/bench-guest $(B)/bench-initramfs* $(B)/fuzz $(B)/tools
-	rm -f $(ST)/kunit-build $(ST)/vm-config $(ST)/vm-headers \
-		$(ST)/kselftest $(ST)/debug-config $(ST)/var-*
+	rm -rf $(addprefix $(B)/,$(addsuffix /kunit,mainline 6.12) \
+		$(addsuffix /vm-kernel,mainline 6.12) $(addsuffix /vm-config,mainline 6.12) \
+		$(addsuffix /debug-kernel,mainline 6.12) $(addsuffix /debug-config,mainline 6.12) \
+		$(addsuffix /series,mainline 6.12) \
+		initramfs initramfs.cpio.gz kselftest-install logs results share \
+		distro series-out bench bench-guest bench-initramfs bench-initramfs.cpio.gz \
+		fuzz tools) $(IMAGES)
+	rm -f $(B)/*/stamps/kunit-build $(B)/*/stamps/vm-config $(B)/*/stamps/vm-headers \
+		$(B)/*/stamps/kselftest $(B)/*/stamps/debug-config $(B)/*/stamps/var-*
 
 # distclean: all of build/
 distclean:

@@ -13,7 +13,8 @@
 #
 # usage: boot-suite.sh BOOTS RESULTS
 #   (KERNEL, INITRD, LOGDIR, SHARE, KVM, ICOUNT, TIMEOUT as for qemu.sh;
-#    VERBOSE=1 copies each console to stdout)
+#    VERBOSE=1 copies each console to stdout; SUFFIX is appended to every
+#    boot's name, in its log and count file names: -6.12 for that kernel)
 set -eu
 set -o pipefail
 
@@ -29,6 +30,7 @@ while IFS=$'\t' read -r name script extra || [ -n "$name" ]; do
 	case $name in ''|'#'*) continue ;; esac
 	n=$((n + 1))
 	[ -n "$script" ] || script=$name
+	name=$name${SUFFIX:-}
 	rc=0
 	# shellcheck disable=SC2086
 	QUIET=$quiet "$here/qemu.sh" "$name" "sn.script=$script" $extra </dev/null || rc=$?

@@ -4,10 +4,13 @@
  *
  * A name that fails the rule is reported in an AUDIT_SAFENAME record, a
  * knob write in an AUDIT_MAC_CONFIG_CHANGE record, while audit is enabled
- * (audit=1 on the command line, or auditctl -e 1 as auditd does).  When it
- * is not, or audit takes no record (booted with audit=0, the type excluded
- * by a rule, the backlog full), the caller prints the kernel log line
- * instead.
+ * (audit=1 on the command line, or auditctl -e 1 as auditd does); the
+ * caller prints the kernel log line instead only while it is not.  Each
+ * record is made in the system call that asked for the name, or wrote the
+ * knob, so that it belongs to that call's event.  Audit alone decides
+ * whether it keeps a record: an exclude rule, its rate limit or a full
+ * backlog lose it the audit way, counted in its lost records, and nothing
+ * is printed in its place.
  */
 
 #include <linux/audit.h>
@@ -53,37 +56,32 @@ static void safename_audit_subject(struct audit_buffer *ab, kuid_t uid)
  * safename_audit_name() - make the audit record of a name that fails
  * @v: the violation.
  * @name: the name.
- * @dir: the directory it was to be made in, or NULL.
+ * @dir: the directory it was to be made in.
  *
- * Never sleeps: the caller holds the directory's lock, and a full backlog
- * loses the record rather than wait.
- *
- * Return: true when the record was made.
+ * Called with the directory locked: nothing here may wait, for memory or
+ * for room in a full backlog, while other tasks wait for the directory.
+ * GFP_NOWAIT lets audit_log_start() count the record as lost instead, as
+ * it does for every LSM's records made under a lock.
  */
-bool safename_audit_name(const struct safename_violation *v,
+void safename_audit_name(const struct safename_violation *v,
 			 const struct qstr *name, const struct inode *dir)
 {
 	struct audit_buffer *ab;
 
-	if (audit_enabled == AUDIT_OFF)
-		return false;
-	ab = audit_log_start(audit_context(), GFP_ATOMIC | __GFP_NOWARN,
+	ab = audit_log_start(audit_context(), GFP_NOWAIT | __GFP_NOWARN,
 			     AUDIT_SAFENAME);
 	if (!ab)
-		return false;
+		return;
 	audit_log_format(ab, "lsm=safename action=%s op=%s rule=%s offset=%zu name=",
 			 v->mode & SAFENAME_MODE_ENFORCE ? "denied" : "reported",
 			 safename_op_name(v->op), safename_rule_name(v->rule),
 			 v->offset);
 	audit_log_n_untrustedstring(ab, name->name, name->len);
-	if (dir) {
-		audit_log_format(ab, " dev=");
-		audit_log_untrustedstring(ab, dir->i_sb->s_id);
-		audit_log_format(ab, " ino=%lu", dir->i_ino);
-	}
+	audit_log_format(ab, " dev=");
+	audit_log_untrustedstring(ab, dir->i_sb->s_id);
+	audit_log_format(ab, " ino=%llu", dir->i_ino);
 	safename_audit_subject(ab, v->uid);
 	audit_log_end(ab);
-	return true;
 }
 
 /**
@@ -94,21 +92,17 @@ bool safename_audit_name(const struct safename_violation *v,
  * @new: the text written, or NULL when it was not read.
  * @new_len: its length.
  * @res: the write took effect.
- *
- * Return: true when the record was made.
  */
-bool safename_audit_config(const char *knob, const char *old, size_t old_len,
+void safename_audit_config(const char *knob, const char *old, size_t old_len,
 			   const char *new, size_t new_len, bool res)
 {
 	char comm[TASK_COMM_LEN];
 	struct audit_buffer *ab;
 
-	if (audit_enabled == AUDIT_OFF)
-		return false;
 	ab = audit_log_start(audit_context(), GFP_KERNEL,
 			     AUDIT_MAC_CONFIG_CHANGE);
 	if (!ab)
-		return false;
+		return;
 	audit_log_format(ab, "lsm=safename knob=%s old=", knob);
 	audit_log_n_untrustedstring(ab, old, old_len);
 	audit_log_format(ab, " new=");
@@ -123,5 +117,4 @@ bool safename_audit_config(const char *knob, const char *old, size_t old_len,
 	audit_log_untrustedstring(ab, get_task_comm(comm, current));
 	audit_log_format(ab, " res=%d", res);
 	audit_log_end(ab);
-	return true;
 }

@@ -52,15 +52,14 @@ enum safename_knob_type {
 
 /**
  * struct safename_knob - a policy field exposed as a file
- * @name: the file name, and the boot parameter name after "safename.".
+ * @attr: its sysfs file, whose name and mode are the knob's; the name is
+ *        also the boot parameter's after "safename.".
  * @type: the format of the field.
- * @mode: the file mode.
  * @offset: where the field is in struct safename_policy.
  */
 struct safename_knob {
-	const char *name;
+	struct bin_attribute attr;
 	enum safename_knob_type type;
-	umode_t mode;
 	size_t offset;
 };
 
@@ -76,13 +75,28 @@ union safename_knob_value {
 	struct safename_byteset set;
 };
 
-#define SAFENAME_KNOB(_name, _type, _field)				\
+static ssize_t safename_sysfs_read(struct file *file, struct kobject *kobj,
+				   const struct bin_attribute *attr, char *buf,
+				   loff_t pos, size_t count);
+static ssize_t safename_sysfs_write(struct file *file, struct kobject *kobj,
+				    const struct bin_attribute *attr, char *buf,
+				    loff_t pos, size_t count);
+
+#define SAFENAME_KNOB_FILE(_name, _mode, _type, _offset)		\
 	{								\
-		.name = _name,						\
+		.attr = {						\
+			.attr = { .name = _name, .mode = _mode },	\
+			.read = safename_sysfs_read,			\
+			.write = (_mode) & 0200 ?			\
+				 safename_sysfs_write : NULL,		\
+		},							\
 		.type = _type,						\
-		.mode = 0644,						\
-		.offset = offsetof(struct safename_policy, _field),	\
+		.offset = _offset,					\
 	}
+
+#define SAFENAME_KNOB(_name, _type, _field)				\
+	SAFENAME_KNOB_FILE(_name, 0644, _type,				\
+			   offsetof(struct safename_policy, _field))
 
 static const struct safename_knob safename_knobs[] = {
 	SAFENAME_KNOB("mode_for_unprivileged", SAFENAME_KNOB_MODE,
@@ -97,8 +111,20 @@ static const struct safename_knob safename_knobs[] = {
 	SAFENAME_KNOB("permitted_bytes_final", SAFENAME_KNOB_BYTESET,
 		      rules.final),
 	SAFENAME_KNOB("locked", SAFENAME_KNOB_FLAG, locked),
-	{ .name = "stats", .type = SAFENAME_KNOB_STATS, .mode = 0444 },
+	SAFENAME_KNOB_FILE("stats", 0444, SAFENAME_KNOB_STATS, 0),
 };
+
+/* The name of a knob's file. */
+static const char *safename_knob_name(const struct safename_knob *knob)
+{
+	return knob->attr.attr.name;
+}
+
+/* Can the knob be written? */
+static bool safename_knob_writable(const struct safename_knob *knob)
+{
+	return knob->attr.attr.mode & 0200;
+}
 
 /**
  * safename_knob_size() - the size of the policy field behind a knob
@@ -275,7 +301,7 @@ static void safename_knob_log(const struct safename_knob *knob,
 	get_task_comm(comm, current);
 	safename_encode(comm_text, (const unsigned char *)comm, strlen(comm));
 	pr_notice("config lsm=safename knob=%s old=%s new=%s auid=%u ses=%u pid=%d uid=%u comm=%s res=%d\n",
-		  knob->name, old_text, new_text,
+		  safename_knob_name(knob), old_text, new_text,
 		  from_kuid(&init_user_ns, audit_get_loginuid(current)),
 		  audit_get_sessionid(current), task_tgid_nr(current),
 		  from_kuid(&init_user_ns, current_uid()), comm_text, res);
@@ -292,9 +318,10 @@ out:
  * @len: its length.
  * @res: the write took effect.
  *
- * Every write is reported, refused ones too, through audit or else in the
- * kernel log.  Reports are rate-limited apart for privileged and
- * unprivileged writers, and apart from the name reports.
+ * Every write is reported, refused ones too: to audit while it is
+ * enabled, else in the kernel log.  Kernel log lines are rate-limited apart
+ * for privileged and unprivileged writers, and apart from the name
+ * reports; audit records follow audit's own limits.
  */
 static void safename_knob_report(const struct safename_knob *knob,
 				 const union safename_knob_value *old,
@@ -306,13 +333,14 @@ static void safename_knob_report(const struct safename_knob *knob,
 		RATELIMIT_STATE_INIT(rs[1], DEFAULT_RATELIMIT_INTERVAL,
 				     DEFAULT_RATELIMIT_BURST),
 	};
-	bool privileged;
+	bool audit = audit_enabled != AUDIT_OFF;
 	size_t old_len;
 	char *text;
 
-	privileged = !security_capable(current_cred(), &init_user_ns,
-				       CAP_MAC_ADMIN, CAP_OPT_NOAUDIT);
-	if (!__ratelimit(&rs[privileged]))
+	if (!audit && !__ratelimit(&rs[!security_capable(current_cred(),
+							  &init_user_ns,
+							  CAP_MAC_ADMIN,
+							  CAP_OPT_NOAUDIT)]))
 		return;
 	text = kmalloc(SAFENAME_BYTESET_TEXT_MAX, GFP_KERNEL);
 	if (!text)
@@ -323,7 +351,10 @@ static void safename_knob_report(const struct safename_knob *knob,
 		old_len = safename_knob_format_current(knob, text);
 	old_len = safename_knob_text_len(text, old_len);
 	len = buf ? safename_knob_text_len(buf, len) : 0;
-	if (!safename_audit_config(knob->name, text, old_len, buf, len, res))
+	if (audit)
+		safename_audit_config(safename_knob_name(knob), text, old_len,
+				      buf, len, res);
+	else
 		safename_knob_log(knob, text, old_len, buf, len, res);
 	kfree(text);
 }
@@ -456,7 +487,7 @@ static int safename_knob_show(struct seq_file *m,
  * safename_sysfs_read() - the read method of the sysfs files
  * @file: the open file.
  * @kobj: the kobject of /sys/fs/safename/.
- * @attr: the file's attribute, whose private data is its knob.
+ * @attr: the file's attribute, in its knob.
  * @buf: where to copy, with room for @count bytes.
  * @pos: the file offset of the read.
  * @count: the number of bytes asked for, at most PAGE_SIZE.
@@ -472,7 +503,7 @@ static int safename_knob_show(struct seq_file *m,
  * Return: the number of bytes copied, 0 at the end, or -ENOMEM.
  */
 static ssize_t safename_sysfs_read(struct file *file, struct kobject *kobj,
-				   struct bin_attribute *attr, char *buf,
+				   const struct bin_attribute *attr, char *buf,
 				   loff_t pos, size_t count)
 {
 	size_t len;
@@ -483,7 +514,9 @@ static ssize_t safename_sysfs_read(struct file *file, struct kobject *kobj,
 	text = kmalloc(SAFENAME_BYTESET_TEXT_MAX, GFP_KERNEL);
 	if (!text)
 		return -ENOMEM;
-	len = min(count, safename_knob_text(attr->private, text));
+	len = min(count, safename_knob_text(container_of(attr,
+							 struct safename_knob,
+							 attr), text));
 	memcpy(buf, text, len);
 	kfree(text);
 	return len;
@@ -493,7 +526,7 @@ static ssize_t safename_sysfs_read(struct file *file, struct kobject *kobj,
  * safename_sysfs_write() - the write method of the sysfs files
  * @file: the open file; @file->f_cred are the opener's credentials.
  * @kobj: the kobject of /sys/fs/safename/.
- * @attr: the file's attribute, whose private data is its knob.
+ * @attr: the file's attribute, in its knob.
  * @buf: the text written, NUL-terminated.
  * @pos: the file offset of the write.
  * @count: its length, at most PAGE_SIZE.
@@ -517,14 +550,16 @@ static ssize_t safename_sysfs_read(struct file *file, struct kobject *kobj,
  * Return: @count, or a negative error code with the policy unchanged.
  */
 static ssize_t safename_sysfs_write(struct file *file, struct kobject *kobj,
-				    struct bin_attribute *attr, char *buf,
+				    const struct bin_attribute *attr, char *buf,
 				    loff_t pos, size_t count)
 {
+	const struct safename_knob *knob =
+		container_of(attr, struct safename_knob, attr);
+
 	/* Perhaps the head of a longer write: refused, without its text. */
 	if (count >= PAGE_SIZE)
-		return safename_knob_write(attr->private, file, NULL, count,
-					   pos);
-	return safename_knob_write(attr->private, file, buf, count, pos);
+		return safename_knob_write(knob, file, NULL, count, pos);
+	return safename_knob_write(knob, file, buf, count, pos);
 }
 
 static int safename_securityfs_show(struct seq_file *m, void *v)
@@ -538,7 +573,7 @@ static int safename_securityfs_open(struct inode *inode, struct file *file)
 	int err;
 
 	/* Refuse writers of read-only knobs as sysfs does. */
-	if ((file->f_mode & FMODE_WRITE) && !(knob->mode & 0200))
+	if ((file->f_mode & FMODE_WRITE) && !safename_knob_writable(knob))
 		return -EACCES;
 	err = single_open(file, safename_securityfs_show, inode->i_private);
 	/*
@@ -610,8 +645,8 @@ static const struct safename_knob * __init safename_param_knob(const char *name)
 		return NULL;
 	name += strlen(MODULE_PARAM_PREFIX);
 	for (i = 0; i < ARRAY_SIZE(safename_knobs); i++)
-		if ((safename_knobs[i].mode & 0200) &&
-		    !strcmp(safename_knobs[i].name, name))
+		if (safename_knob_writable(&safename_knobs[i]) &&
+		    !strcmp(safename_knob_name(&safename_knobs[i]), name))
 			return &safename_knobs[i];
 	return NULL;
 }
@@ -710,26 +745,34 @@ static int __init safename_securityfs_init(void)
 	if (IS_ERR(dir))
 		return PTR_ERR(dir);
 	for (i = 0; i < ARRAY_SIZE(safename_knobs); i++) {
-		file = securityfs_create_file(safename_knobs[i].name,
-					      safename_knobs[i].mode, dir,
+		file = securityfs_create_file(safename_knob_name(&safename_knobs[i]),
+					      safename_knobs[i].attr.attr.mode, dir,
 					      (void *)&safename_knobs[i],
 					      &safename_securityfs_fops);
 		if (IS_ERR(file)) {
-			securityfs_recursive_remove(dir);
+			securityfs_remove(dir);
 			return PTR_ERR(file);
 		}
 	}
 	return 0;
 }
 
-/* The files of /sys/fs/safename/, made from the table of knobs at boot. */
-static struct bin_attribute safename_sysfs_attrs[ARRAY_SIZE(safename_knobs)]
-	__ro_after_init;
-static struct bin_attribute *safename_sysfs_list[ARRAY_SIZE(safename_knobs) + 1]
-	__ro_after_init;
+/* The files of /sys/fs/safename/: every knob's attribute. */
+static const struct bin_attribute *const safename_sysfs_attrs[] = {
+	&safename_knobs[0].attr,
+	&safename_knobs[1].attr,
+	&safename_knobs[2].attr,
+	&safename_knobs[3].attr,
+	&safename_knobs[4].attr,
+	&safename_knobs[5].attr,
+	&safename_knobs[6].attr,
+	&safename_knobs[7].attr,
+	NULL
+};
+static_assert(ARRAY_SIZE(safename_sysfs_attrs) == ARRAY_SIZE(safename_knobs) + 1);
 
 static const struct attribute_group safename_sysfs_group = {
-	.bin_attrs = safename_sysfs_list,
+	.bin_attrs = safename_sysfs_attrs,
 };
 
 /**
@@ -744,21 +787,8 @@ static const struct attribute_group safename_sysfs_group = {
 static int __init safename_sysfs_init(void)
 {
 	struct kobject *kobj;
-	size_t i;
 	int err;
 
-	for (i = 0; i < ARRAY_SIZE(safename_knobs); i++) {
-		const struct safename_knob *knob = &safename_knobs[i];
-		struct bin_attribute *attr = &safename_sysfs_attrs[i];
-
-		attr->attr.name = knob->name;
-		attr->attr.mode = knob->mode;
-		attr->private = (void *)knob;
-		attr->read = safename_sysfs_read;
-		if (knob->mode & 0200)
-			attr->write = safename_sysfs_write;
-		safename_sysfs_list[i] = attr;
-	}
 	kobj = kobject_create_and_add("safename", fs_kobj);
 	if (!kobj)
 		return -ENOMEM;
@@ -776,12 +806,10 @@ static int __init safename_sysfs_init(void)
  *
  * Return: 0, or the first negative error code.
  */
-static int __init safename_fs_init(void)
+int __init safename_fs_init(void)
 {
 	int err, ret;
 
-	if (!safename_initialized)
-		return 0;
 	ret = safename_securityfs_init();
 	if (ret)
 		pr_err("cannot create securityfs files: %d\n", ret);
@@ -793,7 +821,6 @@ static int __init safename_fs_init(void)
 	}
 	return ret;
 }
-fs_initcall(safename_fs_init);
 
 #ifdef CONFIG_SECURITY_SAFENAME_KUNIT_TEST
 #include "fs_kunit.c"

@@ -20,7 +20,7 @@ static const struct safename_knob *sn_knob(struct kunit *test,
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(safename_knobs); i++)
-		if (!strcmp(safename_knobs[i].name, name))
+		if (!strcmp(safename_knob_name(&safename_knobs[i]), name))
 			return &safename_knobs[i];
 	KUNIT_FAIL_AND_ABORT(test, "no knob %s", name);
 	return NULL;
@@ -218,7 +218,8 @@ static void safename_test_knob_stats(struct kunit *test)
 	const struct safename_knob *knob = sn_knob(test, "stats");
 	union safename_knob_value value;
 
-	KUNIT_EXPECT_EQ(test, knob->mode, 0444);
+	KUNIT_EXPECT_EQ(test, knob->attr.attr.mode, 0444);
+	KUNIT_EXPECT_FALSE(test, safename_knob_writable(knob));
 	KUNIT_EXPECT_EQ(test, sn_parse(knob, "0", &value), -EINVAL);
 	KUNIT_EXPECT_EQ(test, sn_parse(knob, "", &value), -EINVAL);
 }
@@ -255,10 +256,10 @@ static void safename_test_knob_format_parse(struct kunit *test)
 		memset(&again, 0, sizeof(again));
 		KUNIT_ASSERT_EQ_MSG(test, safename_knob_parse(knob, text, len,
 							      &again),
-				    0, "%s", knob->name);
+				    0, "%s", safename_knob_name(knob));
 		KUNIT_EXPECT_EQ_MSG(test, memcmp(&value, &again,
 						 safename_knob_size(knob)),
-				    0, "%s", knob->name);
+				    0, "%s", safename_knob_name(knob));
 	}
 }
 
@@ -308,7 +309,7 @@ static void safename_test_knob_write_check(struct kunit *test)
 	int sealed;
 	char *buf;
 
-	if (!safename_initialized)
+	if (!rcu_access_pointer(safename_policy))
 		kunit_skip(test, "Safename is not active (lsm=)");
 	/* A sealed policy refuses every write that is read with -EPERM. */
 	sealed = safename_policy_locked() ? -EPERM : 0;
@@ -407,7 +408,7 @@ static int __init sn_index(const char *name)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(safename_knobs); i++)
-		if (!strcmp(safename_knobs[i].name, name))
+		if (!strcmp(safename_knob_name(&safename_knobs[i]), name))
 			return i;
 	return -1;
 }
@@ -451,10 +452,10 @@ static void __init safename_test_param_names(struct kunit *test)
 		slot_seen[slot - safename_params] = true;
 	}
 	for (i = 0; i < n; i++) {
-		bool w = safename_knobs[i].mode & 0200;
+		bool w = safename_knob_writable(&safename_knobs[i]);
 
 		KUNIT_EXPECT_EQ_MSG(test, knob_seen[i], w, "safename.%s",
-				    safename_knobs[i].name);
+				    safename_knob_name(&safename_knobs[i]));
 		writable += w;
 	}
 	KUNIT_EXPECT_EQ(test, params, writable);

@@ -5,22 +5,35 @@
  * Every name that a task asks the kernel to create is checked once, with
  * that task's credentials; a name that already exists is never checked.
  *
- * Tasks reach Safename through the path hooks, which the system-call layer
- * calls before it creates a name: open(O_CREAT), mknod(2), mkdir(2),
- * symlink(2), link(2), rename(2), bind(2) of a unix socket, the same calls
- * made through io_uring, and the btrfs subvolume ioctls.  Stacking file
- * systems (overlayfs, ecryptfs) do their own work on their layers through
- * vfs_*(), which calls only the inode hooks: copy-up, whiteouts and work
- * directory temporaries are never seen.  The in-kernel file servers (nfsd,
- * ksmbd) call vfs_*() too, as kernel threads with the credentials of the
- * client they act for: the inode hooks check their names, and only theirs.
- * Names that the kernel makes itself (initramfs, devtmpfs) come from tasks
- * without user space and are never checked.
+ * Two hooks see each such request.  The path hook (path_mknod, path_mkdir,
+ * path_symlink, path_link, path_rename) is called by whoever asks for a
+ * name: the system calls, io_uring, bind(2) of a unix socket, BPF object
+ * pinning, and the in-kernel file servers for their clients.  It checks
+ * the name and, when it fails the rule, leaves what it found in the task's
+ * blob.  The inode hook that vfs_create(), vfs_mkdir() and the others call
+ * once the kernel's own checks have passed (the name is new, the task may
+ * write to the directory, the sticky bit, CAP_MKNOD) acts on it: reports
+ * the name and refuses it.  So Safename comes after the kernel's own
+ * errors, and what the inode hook sees without a path hook before it (the
+ * work a stacking file system does on its layers: overlayfs copy-up,
+ * whiteouts, ecryptfs's lower names) is never checked.  Nothing is held:
+ * the blob only compares pointers, and everything is settled within the
+ * call that asked for the name.
+ *
+ * open(O_CREAT) asks before the name has been looked up, for file systems
+ * that look up, create and open in one call: whether the name is new is
+ * known only once the open is over.  A refusal of a name not looked up yet
+ * is reported when the VFS says that the refused create is what fails the
+ * open (inode_create_denied), and a name created in a mode that only logs
+ * when the open has created it (file_post_open).
+ *
+ * btrfs asks for subvolumes and snapshots through a hook of their own
+ * (inode_mksubvol), called once its own checks have passed.
  */
 
 #define pr_fmt(fmt) "safename: " fmt
 
-#include <kunit/visibility.h>
+#include <linux/audit.h>
 #include <linux/capability.h>
 #include <linux/cred.h>
 #include <linux/dcache.h>
@@ -29,18 +42,13 @@
 #include <linux/path.h>
 #include <linux/ratelimit.h>
 #include <linux/sched.h>
-#include <linux/sched/mm.h>
 #include <linux/security.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <linux/task_work.h>
 #include <linux/uidgid.h>
 #include <uapi/linux/lsm.h>
 
 #include "safename.h"
-
-/* Set once the LSM is active; the knob files exist only then. */
-bool safename_initialized __ro_after_init;
 
 static const char *const safename_op_names[] = {
 	[SAFENAME_OP_CREATE] = "create",
@@ -64,6 +72,70 @@ const char *safename_op_name(enum safename_op op)
 }
 
 /**
+ * enum safename_state - what a task's blob holds
+ * @SAFENAME_NONE: nothing.
+ * @SAFENAME_ASKED: a path hook found that the name fails the rule; the
+ *                  inode hook acts on it.
+ * @SAFENAME_PENDING: an open(O_CREAT) acted on a name that was not looked
+ *                    up yet; the report waits for the end of the open.
+ */
+enum safename_state {
+	SAFENAME_NONE,
+	SAFENAME_ASKED,
+	SAFENAME_PENDING,
+};
+
+/**
+ * struct safename_task - a task's request for a name that fails the rule
+ * @dentry: the name, as the path hook saw it.  Never held nor followed: it
+ *          is only compared with the inode hook's, so that what a stacking
+ *          file system does on its layers in between is not taken for it.
+ * @cred: the credentials the task asked with, also only compared: the
+ *        layers of a stacking file system are worked on with others.
+ * @state: what the blob holds.
+ * @v: the violation.
+ *
+ * Each path hook overwrites it; an inode hook or the end of an open
+ * clears it.  A request that the kernel refuses before the inode hook
+ * leaves it behind, to be overwritten by the next path hook: it can match
+ * nothing before, since nothing but a path hook makes a request.
+ */
+struct safename_task {
+	const struct dentry *dentry;
+	const struct cred *cred;
+	enum safename_state state;
+	struct safename_violation v;
+};
+
+static struct lsm_blob_sizes safename_blob_sizes __ro_after_init = {
+	.lbs_task = sizeof(struct safename_task),
+};
+
+static __always_inline struct safename_task *safename_task(void)
+{
+	return current->security + safename_blob_sizes.lbs_task;
+}
+
+/**
+ * safename_task_class() - who is asking for a name?
+ *
+ * Kernel threads, and PID 1 before it runs /init, have no user space: the
+ * names they ask for (initramfs unpacking) are the kernel's own.  A kernel
+ * thread that asks with credentials other than its own is an in-kernel
+ * file server, nfsd or ksmbd, the only kernel threads that call the path
+ * hooks with a client's credentials.
+ *
+ * Return: the class of the current task.
+ */
+enum safename_task_class safename_task_class(void)
+{
+	if (current->flags & PF_KTHREAD)
+		return current_cred() != current_real_cred() ?
+		       SAFENAME_TASK_SERVER : SAFENAME_TASK_KERNEL;
+	return current->mm ? SAFENAME_TASK_USER : SAFENAME_TASK_KERNEL;
+}
+
+/**
  * safename_privileged() - does the current task use the privileged mode?
  * @class: the class of the task, SAFENAME_TASK_USER or SAFENAME_TASK_SERVER.
  *
@@ -75,7 +147,7 @@ const char *safename_op_name(enum safename_op op)
  *
  * Return: true when the task is privileged.
  */
-VISIBLE_IF_KUNIT bool safename_privileged(enum safename_task_class class)
+bool safename_privileged(enum safename_task_class class)
 {
 	if (class == SAFENAME_TASK_SERVER &&
 	    !uid_eq(current_fsuid(), GLOBAL_ROOT_UID))
@@ -83,21 +155,19 @@ VISIBLE_IF_KUNIT bool safename_privileged(enum safename_task_class class)
 	return !security_capable(current_cred(), &init_user_ns, CAP_MAC_ADMIN,
 				 CAP_OPT_NOAUDIT);
 }
-EXPORT_SYMBOL_IF_KUNIT(safename_privileged);
 
 /**
- * safename_log() - report a name that fails the rule
+ * safename_log() - the kernel log line of a name that fails the rule
  * @v: the violation.
  * @name: the name.
- * @dir: the directory it was to be made in.
  *
- * One audit record or, when audit takes none, one kernel log line.  Both
- * are rate-limited apart for privileged and unprivileged tasks so that a
- * flood from one kind cannot hide the other's reports.  The name and the
- * command are encoded so that no control or non-ASCII byte reaches the log.
+ * Used when audit is off.  Lines are rate-limited apart for privileged and
+ * unprivileged tasks so that a flood from one kind cannot hide the other's
+ * reports.  The name and the command are encoded so that no control or
+ * non-ASCII byte reaches the log.
  */
 static void safename_log(const struct safename_violation *v,
-			 const struct qstr *name, const struct inode *dir)
+			 const struct qstr *name)
 {
 	static struct ratelimit_state rs[2] = {
 		RATELIMIT_STATE_INIT(rs[0], DEFAULT_RATELIMIT_INTERVAL,
@@ -111,10 +181,9 @@ static void safename_log(const struct safename_violation *v,
 
 	if (!__ratelimit(&rs[v->privileged]))
 		return;
-	if (safename_audit_name(v, name, dir))
-		return;
+	/* The directory is locked: do not wait for memory. */
 	name_text = kmalloc(SAFENAME_ENCODED_MAX(name->len) + 1,
-			    GFP_NOFS | __GFP_NOWARN);
+			    GFP_NOWAIT | __GFP_NOWARN);
 	if (!name_text)
 		return;
 	safename_encode(name_text, name->name, name->len);
@@ -129,10 +198,13 @@ static void safename_log(const struct safename_violation *v,
 }
 
 /**
- * safename_report() - count and log a name that failed the rule
+ * safename_report() - count and report a name that fails the rule
  * @v: the violation.
  * @name: the name.
  * @dir: the directory it was to be made in.
+ *
+ * Called within the call that asked for the name, so that an audit record
+ * belongs to its event.
  */
 static void safename_report(const struct safename_violation *v,
 			    const struct qstr *name, const struct inode *dir)
@@ -141,234 +213,104 @@ static void safename_report(const struct safename_violation *v,
 	this_cpu_inc(safename_stats.rule[v->rule]);
 	if (v->mode & SAFENAME_MODE_ENFORCE)
 		this_cpu_inc(safename_stats.denied);
-	if (v->mode & SAFENAME_MODE_LOG)
-		safename_log(v, name, dir);
-}
-
-/**
- * struct safename_deferred - a report that waits for the end of an open
- * @work: queued on the task, runs when it returns to user space.
- * @dentry: the name, held.
- * @v: the violation.
- *
- * open(O_CREAT) checks a name before the VFS has looked it up: whether the
- * name exists, and so whether the check counts at all, is known only once
- * the open is over.
- */
-struct safename_deferred {
-	struct callback_head work;
-	struct dentry *dentry;
-	struct safename_violation v;
-};
-
-/**
- * safename_deferred_report() - report a deferred violation and free it
- * @d: the deferred report.
- */
-static void safename_deferred_report(struct safename_deferred *d)
-{
-	struct name_snapshot name;
-	struct dentry *parent;
-
-	parent = dget_parent(d->dentry);
-	take_dentry_name_snapshot(&name, d->dentry);
-	safename_report(&d->v, &name.name, d_inode(parent));
-	release_dentry_name_snapshot(&name);
-	dput(parent);
-}
-
-static void safename_deferred_free(struct safename_deferred *d)
-{
-	dput(d->dentry);
-	kfree(d);
-}
-
-/**
- * safename_settle() - the end of an open(O_CREAT) of a name that failed
- * @work: the deferred report.
- *
- * Runs when the task returns to user space, unless
- * safename_file_post_open() saw the open create the file first.  A name
- * still negative and hashed is one that the open was refused to create:
- * report it.  Any other name existed, or was made by someone else: it is
- * not this task's new name.
- */
-static void safename_settle(struct callback_head *work)
-{
-	struct safename_deferred *d;
-
-	d = container_of(work, struct safename_deferred, work);
-	if (d_is_negative(d->dentry) && !d_unhashed(d->dentry))
-		safename_deferred_report(d);
-	safename_deferred_free(d);
-}
-
-/**
- * safename_defer() - report a violation once its open is over
- * @v: the violation.
- * @dentry: the name, not looked up yet.
- *
- * Without memory, or when the task is exiting, the report is made at once.
- */
-static void safename_defer(const struct safename_violation *v,
-			   struct dentry *dentry)
-{
-	struct safename_deferred *d;
-
-	d = kmalloc(sizeof(*d), GFP_NOFS | __GFP_NOWARN);
-	if (!d) {
-		safename_report(v, &dentry->d_name, d_inode(dentry->d_parent));
+	if (!(v->mode & SAFENAME_MODE_LOG))
 		return;
-	}
-	d->dentry = dget(dentry);
-	d->v = *v;
-	init_task_work(&d->work, safename_settle);
-	if (task_work_add(current, &d->work, TWA_RESUME)) {
-		safename_deferred_report(d);
-		safename_deferred_free(d);
-	}
-}
-
-static bool safename_deferred_match(struct callback_head *work, void *data)
-{
-	return work->func == safename_settle &&
-	       container_of(work, struct safename_deferred, work)->dentry ==
-	       data;
+	if (audit_enabled != AUDIT_OFF)
+		safename_audit_name(v, name, dir);
+	else
+		safename_log(v, name);
 }
 
 /**
- * safename_check_name() - apply the policy to a new name
- * @dentry: the new name; its last component is checked.
- * @op: the operation.
- * @class: the class of the task.
+ * safename_judge() - apply the policy to a name
+ * @v: where to put the violation; @v->op is set by the caller.
+ * @name: the name.
+ * @dir: the directory it is to be made in.
  *
- * The rule does not depend on who asks, so the privilege of the task is
- * looked up only for a name that fails it.  A name not looked up yet can
- * only come from open(O_CREAT): its report waits until the open is over.
- * Out of line: a name that is printable ASCII throughout and passes comes
- * here only when the middle set leaves out some printable ASCII.
+ * The rule does not depend on who asks, so the task is looked at only for
+ * a name that fails it.  Names made in a directory that the kernel holds
+ * for its own use (cachefiles' cache) are the kernel's, as are names asked
+ * for by tasks without user space.
  *
- * Return: 0, or -EPERM when the name fails and the mode enforces.
+ * Return: true when the name fails the rule in a mode that is not 0.
  */
-static noinline int safename_check_name(struct dentry *dentry,
-					enum safename_op op,
-					enum safename_task_class class)
+static bool safename_judge(struct safename_violation *v,
+			   const struct qstr *name, const struct inode *dir)
 {
 	const struct safename_policy *policy;
-	struct safename_violation v = { .op = op };
+	enum safename_task_class class;
 	u8 mode[2];
 
 	rcu_read_lock();
 	policy = rcu_dereference(safename_policy);
 	mode[SAFENAME_UNPRIVILEGED] = policy->mode[SAFENAME_UNPRIVILEGED];
 	mode[SAFENAME_PRIVILEGED] = policy->mode[SAFENAME_PRIVILEGED];
-	v.rule = safename_check(&policy->rules, dentry->d_name.name,
-				dentry->d_name.len, &v.offset);
+	v->rule = safename_check(&policy->rules, name->name, name->len,
+				 &v->offset);
 	rcu_read_unlock();
 
-	if (likely(v.rule == SAFENAME_RULE_PASS))
-		return 0;
-	v.privileged = safename_privileged(class);
-	v.mode = mode[v.privileged];
-	if (!v.mode)
-		return 0;
-	v.uid = class == SAFENAME_TASK_SERVER ? current_fsuid() : current_uid();
-	if (d_in_lookup(dentry))
-		safename_defer(&v, dentry);
-	else
-		safename_report(&v, &dentry->d_name,
-				d_inode(dentry->d_parent));
-	return v.mode & SAFENAME_MODE_ENFORCE ? -EPERM : 0;
+	if (likely(v->rule == SAFENAME_RULE_PASS))
+		return false;
+	class = safename_task_class();
+	if (class == SAFENAME_TASK_KERNEL || (dir->i_flags & S_KERNEL_FILE))
+		return false;
+	v->privileged = safename_privileged(class);
+	v->mode = mode[v->privileged];
+	v->uid = class == SAFENAME_TASK_SERVER ? current_fsuid() : current_uid();
+	return v->mode;
 }
 
 /**
- * safename_path_check_long() - safename_path_hook() for a long name
- * @dentry: the new name, longer than %SAFENAME_SHORT_MAX, whose first and
- *          last bytes are in their sets.
+ * safename_ask() - a path hook's check of a name that failed the fast pass
+ * @dentry: the new name; its parent is locked.
  * @op: the operation.
  *
- * Return: 0, or -EPERM.
+ * Out of line: it is the slow path of every path hook.
  */
-static noinline int safename_path_check_long(struct dentry *dentry,
-					     enum safename_op op)
+static noinline void safename_ask(struct dentry *dentry, enum safename_op op)
 {
-	if (likely(!safename_unprintable_long(dentry->d_name.name,
-					      dentry->d_name.len)))
-		return 0;
-	return safename_check_name(dentry, op, SAFENAME_TASK_USER);
+	struct safename_task *t = safename_task();
+
+	t->v.op = op;
+	if (!safename_judge(&t->v, &dentry->d_name,
+			    d_inode(dentry->d_parent))) {
+		t->dentry = NULL;
+		return;
+	}
+	t->dentry = dentry;
+	t->cred = current_cred();
+	t->state = SAFENAME_ASKED;
 }
 
 /**
- * enum safename_path_verdict - what safename_path_verdict() found
- * @SAFENAME_PATH_PASS: nothing more to do.
- * @SAFENAME_PATH_LONG: a long name, for safename_path_check_long().
- * @SAFENAME_PATH_CHECK: a name for safename_check_name().
- */
-enum safename_path_verdict {
-	SAFENAME_PATH_PASS,
-	SAFENAME_PATH_LONG,
-	SAFENAME_PATH_CHECK,
-};
-
-/**
- * safename_path_verdict() - the fast pass of the path hooks
- * @dentry: the new name; its parent is locked by the caller.
+ * safename_fast_pass() - does a name pass the rule's fast test?
+ * @dentry: the new name.
  *
  * Most names are short and printable ASCII, and pass the rule's fast
- * pass, which is inlined here, and so in every path hook, with no call and
- * no register saved.  Who asks does not matter for them: the task is
- * looked at, and the operation computed, only for the names that go
- * further.  The policy is read under rcu_read_lock_sched(), which is
- * inline in every preemption model (rcu_read_lock() is a call where RCU
- * is preemptible); kfree_rcu() waits for such readers too.
+ * pass, which is inlined in every path hook.  The policy is read under
+ * rcu_read_lock_sched(), which is inline in every preemption model
+ * (rcu_read_lock() is a call where RCU is preemptible); kfree_rcu() waits
+ * for such readers too.
  *
- * Return: the verdict.
+ * Return: true when the name passes; false when it needs the whole rule.
  */
-static __always_inline enum safename_path_verdict
-safename_path_verdict(const struct dentry *dentry)
+static __always_inline bool safename_fast_pass(const struct dentry *dentry)
 {
 	const unsigned char *name = dentry->d_name.name;
 	size_t len = dentry->d_name.len;
 	const struct safename_policy *policy;
+	bool ends;
 
 	rcu_read_lock_sched();
 	policy = rcu_dereference_sched(safename_policy);
-	if (unlikely(!safename_ends_pass(&policy->rules, name, len))) {
-		rcu_read_unlock_sched();
-		return SAFENAME_PATH_CHECK;
-	}
+	ends = safename_ends_pass(&policy->rules, name, len);
 	rcu_read_unlock_sched();
+	if (unlikely(!ends))
+		return false;
 	/* Most names have at most 16 bytes: they skip the long test. */
 	if (len > 16 && unlikely(len > SAFENAME_SHORT_MAX))
-		return SAFENAME_PATH_LONG;
-	if (unlikely(safename_unprintable_short(name, len)))
-		return SAFENAME_PATH_CHECK;
-	return SAFENAME_PATH_PASS;
-}
-
-/**
- * safename_path_further() - check a name that safename_path_verdict() did
- * not pass
- * @verdict: its verdict, not %SAFENAME_PATH_PASS.
- * @dentry: the new name.
- * @op: the operation.
- *
- * The path hooks are called by tasks with user space, and by the kernel
- * for its own names from tasks without one (initramfs unpacking in PID 1
- * before it runs /init, a kernel thread binding a unix socket), which are
- * never checked.
- *
- * Return: 0, or -EPERM.
- */
-static __always_inline int
-safename_path_further(enum safename_path_verdict verdict,
-		      struct dentry *dentry, enum safename_op op)
-{
-	if (unlikely(safename_task_class() != SAFENAME_TASK_USER))
-		return 0;
-	if (verdict == SAFENAME_PATH_LONG)
-		return safename_path_check_long(dentry, op);
-	return safename_check_name(dentry, op, SAFENAME_TASK_USER);
+		return !safename_unprintable_long(name, len);
+	return !safename_unprintable_short(name, len);
 }
 
 /**
@@ -376,43 +318,108 @@ safename_path_further(enum safename_path_verdict verdict,
  * @dentry: the new name; its parent is locked by the caller.
  * @op: the operation.
  *
- * Each hook tests the static key first: while both modes are 0 it is
- * off and the hook costs nothing but that test.
- *
- * Return: 0, or -EPERM.
+ * Each hook tests the static key first: while both modes are 0 it is off
+ * and the hook costs nothing but that test.  A name that passes clears
+ * the task's blob, one store; one that fails is judged out of line.
  */
-static __always_inline int safename_path_hook(struct dentry *dentry,
-					      enum safename_op op)
+static __always_inline void safename_path_hook(struct dentry *dentry,
+					       enum safename_op op)
 {
-	enum safename_path_verdict verdict = safename_path_verdict(dentry);
-
-	if (likely(verdict == SAFENAME_PATH_PASS))
-		return 0;
-	return safename_path_further(verdict, dentry, op);
+	if (!static_branch_unlikely(&safename_enabled))
+		return;
+	if (likely(safename_fast_pass(dentry)))
+		safename_task()->dentry = NULL;
+	else
+		safename_ask(dentry, op);
 }
 
 /**
- * safename_inode_hook() - the common body of the inode hooks
- * @dentry: the new name; its parent is locked by the caller.
- * @op: the operation.
+ * safename_asked() - did the task's last path hook find this name failing?
+ * @dentry: the new name, as an inode hook sees it.
  *
- * The inode hooks check only the names of file servers: every other caller
- * of vfs_*() either went through a path hook already or is a stacking file
- * system at work on its layers.
+ * Every other caller of vfs_*() is a stacking file system at work on its
+ * layers, or the name passed the rule.
  *
- * Return: 0, or -EPERM.
+ * Return: the task's blob when it did, else NULL.
  */
-static __always_inline int safename_inode_hook(struct dentry *dentry,
-					       enum safename_op op)
+static __always_inline struct safename_task *
+safename_asked(const struct dentry *dentry)
 {
-	enum safename_task_class class;
+	struct safename_task *t;
 
 	if (!static_branch_unlikely(&safename_enabled))
+		return NULL;
+	t = safename_task();
+	return unlikely(t->dentry == dentry) ? t : NULL;
+}
+
+/**
+ * safename_act() - refuse and report what a path hook found
+ * @t: the task's blob, from safename_asked().
+ * @dentry: the new name, negative, its parent locked.
+ * @dir: the parent directory.
+ *
+ * The kernel's own checks have passed.  A name that open(O_CREAT) has not
+ * looked up yet may exist: its report waits for the end of the open.
+ *
+ * Return: 0, or -EPERM when the mode enforces.
+ */
+static noinline int safename_act(struct safename_task *t,
+				 struct dentry *dentry, struct inode *dir)
+{
+	if (t->state != SAFENAME_ASKED || t->cred != current_cred())
 		return 0;
-	class = safename_task_class();
-	if (class != SAFENAME_TASK_SERVER)
-		return 0;
-	return safename_check_name(dentry, op, class);
+	if (d_in_lookup(dentry)) {
+		t->state = SAFENAME_PENDING;
+	} else {
+		t->dentry = NULL;
+		safename_report(&t->v, &dentry->d_name, dir);
+	}
+	return t->v.mode & SAFENAME_MODE_ENFORCE ? -EPERM : 0;
+}
+
+/* The body of the inode hooks that have no check of their own to wait for. */
+static __always_inline int safename_inode_hook(struct dentry *dentry,
+					       struct inode *dir)
+{
+	struct safename_task *t = safename_asked(dentry);
+
+	return unlikely(t) ? safename_act(t, dentry, dir) : 0;
+}
+
+/*
+ * A link more than the file system allows: vfs_link() and vfs_mkdir() test
+ * it only after the LSMs, and refuse it with EMLINK.
+ */
+static bool safename_too_many_links(const struct inode *dir,
+				    const struct inode *inode)
+{
+	unsigned int max_links = dir->i_sb->s_max_links;
+
+	return max_links && READ_ONCE(inode->i_nlink) >= max_links;
+}
+
+/**
+ * safename_settle() - the end of an open whose name was not looked up
+ * @name: the name.
+ * @dir: its directory.
+ * @created: the open created it.
+ *
+ * Reports the name when the open was refused it and it does not exist, or
+ * when the open created it in a mode that only logs; forgets it when it
+ * existed.
+ */
+static void safename_settle(const struct qstr *name, const struct inode *dir,
+			    bool created)
+{
+	struct safename_task *t = safename_task();
+
+	if (!t->dentry || t->state != SAFENAME_PENDING ||
+	    t->cred != current_cred())
+		return;
+	t->dentry = NULL;
+	if (created || (t->v.mode & SAFENAME_MODE_ENFORCE))
+		safename_report(&t->v, name, dir);
 }
 
 /* mknod(2) and open(2) of a regular file create it; other nodes are mknod */
@@ -423,88 +430,50 @@ static inline enum safename_op safename_mknod_op(umode_t mode)
 }
 
 /**
- * safename_path_mknod() - check the name of a new file or special file
+ * safename_path_mknod() - ask for a new file or special file
  * @dir: the parent directory.
  * @dentry: the new name.
  * @mode: its mode, with the file type.
  * @dev: its device number.
  *
- * Called for open(O_CREAT) on every file system, atomic_open ones included,
- * before the name is looked up; for mknod(2) of every type; and for bind(2)
- * of a unix socket to a path.
+ * Called for open(O_CREAT) on every file system, before the name is looked
+ * up; for mknod(2) of every type; for bind(2) of a unix socket to a path;
+ * and for BPF object pinning.
  *
- * Return: 0, or -EPERM.
+ * Return: 0.
  */
 static int safename_path_mknod(const struct path *dir, struct dentry *dentry,
 			       umode_t mode, unsigned int dev)
 {
-	enum safename_path_verdict verdict;
-
-	if (!static_branch_unlikely(&safename_enabled))
-		return 0;
-	verdict = safename_path_verdict(dentry);
-	if (likely(verdict == SAFENAME_PATH_PASS))
-		return 0;
-	return safename_path_further(verdict, dentry, safename_mknod_op(mode));
+	safename_path_hook(dentry, safename_mknod_op(mode));
+	return 0;
 }
 
-/**
- * safename_path_mkdir() - check the name of a new directory or subvolume
- * @dir: the parent directory.
- * @dentry: the new directory.
- * @mode: its mode; with S_IFDIR when a btrfs subvolume or snapshot is made.
- *
- * Return: 0, or -EPERM.
- */
 static int safename_path_mkdir(const struct path *dir, struct dentry *dentry,
 			       umode_t mode)
 {
-	enum safename_path_verdict verdict;
-
-	if (!static_branch_unlikely(&safename_enabled))
-		return 0;
-	verdict = safename_path_verdict(dentry);
-	if (likely(verdict == SAFENAME_PATH_PASS))
-		return 0;
-	return safename_path_further(verdict, dentry, S_ISDIR(mode) ?
-				     SAFENAME_OP_SUBVOL : SAFENAME_OP_MKDIR);
+	safename_path_hook(dentry, SAFENAME_OP_MKDIR);
+	return 0;
 }
 
-/**
- * safename_path_symlink() - check the name of a new symbolic link
- * @dir: the parent directory.
- * @dentry: the link; its name is checked, never its target.
- * @old_name: the target.
- *
- * Return: 0, or -EPERM.
- */
+/* The link's own name is checked, never its target. */
 static int safename_path_symlink(const struct path *dir, struct dentry *dentry,
 				 const char *old_name)
 {
-	if (!static_branch_unlikely(&safename_enabled))
-		return 0;
-	return safename_path_hook(dentry, SAFENAME_OP_SYMLINK);
+	safename_path_hook(dentry, SAFENAME_OP_SYMLINK);
+	return 0;
 }
 
-/**
- * safename_path_link() - check the name of a new hard link
- * @old_dentry: the existing file.
- * @new_dir: the directory of the new link.
- * @new_dentry: the new link.
- *
- * Return: 0, or -EPERM.
- */
 static int safename_path_link(struct dentry *old_dentry,
 			      const struct path *new_dir,
 			      struct dentry *new_dentry)
 {
-	if (!static_branch_unlikely(&safename_enabled))
-		return 0;
-	return safename_path_hook(new_dentry, SAFENAME_OP_LINK);
+	safename_path_hook(new_dentry, SAFENAME_OP_LINK);
+	return 0;
 }
 
 /**
- * safename_path_rename() - check the destination name of a rename
+ * safename_path_rename() - ask for the destination name of a rename
  * @old_dir: the source directory.
  * @old_dentry: the source.
  * @new_dir: the destination directory.
@@ -514,101 +483,146 @@ static int safename_path_link(struct dentry *old_dentry,
  * Only a destination that does not exist yet is a new name.  A rename over
  * an existing name (an editor's atomic save) creates none, nor does
  * RENAME_EXCHANGE, after which both names exist as before: the VFS refuses
- * it with ENOENT before this hook unless the destination exists, so the
- * test of the destination covers it.
+ * it with ENOENT before this hook unless the destination exists.
  *
- * Return: 0, or -EPERM.
+ * Return: 0.
  */
 static int safename_path_rename(const struct path *old_dir,
 				struct dentry *old_dentry,
 				const struct path *new_dir,
 				struct dentry *new_dentry, unsigned int flags)
 {
-	if (!static_branch_unlikely(&safename_enabled) ||
-	    !d_is_negative(new_dentry))
-		return 0;
-	return safename_path_hook(new_dentry, SAFENAME_OP_RENAME);
-}
-
-/**
- * safename_file_post_open() - report a name that an open has just created
- * @file: the file opened.
- * @mask: the access asked for.
- *
- * An open(O_CREAT) whose name failed the rule in a mode that does not
- * enforce creates the file: its deferred report is made now.  This is
- * the first hook after the open that sees FMODE_CREATED on every file
- * system: file_open comes too early on some (9p and vboxsf set the flag
- * after finish_open()).  An open that creates the file and then fails
- * (a fanotify permission event, another LSM's file_open) never gets
- * here: safename_settle() then finds a name that exists, and reports
- * nothing.  Almost every open has no work pending, which is tested
- * first.
- *
- * Return: 0.
- */
-static int safename_file_post_open(struct file *file, int mask)
-{
-	struct callback_head *work;
-
-	if (!static_branch_unlikely(&safename_enabled) ||
-	    likely(!task_work_pending(current)) ||
-	    !(file->f_mode & FMODE_CREATED))
-		return 0;
-	work = task_work_cancel_match(current, safename_deferred_match,
-				      file->f_path.dentry);
-	if (work) {
-		struct safename_deferred *d;
-
-		d = container_of(work, struct safename_deferred, work);
-		safename_deferred_report(d);
-		safename_deferred_free(d);
-	}
+	if (d_is_negative(new_dentry))
+		safename_path_hook(new_dentry, SAFENAME_OP_RENAME);
 	return 0;
 }
 
 static int safename_inode_create(struct inode *dir, struct dentry *dentry,
 				 umode_t mode)
 {
-	return safename_inode_hook(dentry, SAFENAME_OP_CREATE);
+	return safename_inode_hook(dentry, dir);
 }
 
 static int safename_inode_mkdir(struct inode *dir, struct dentry *dentry,
 				umode_t mode)
 {
-	return safename_inode_hook(dentry, SAFENAME_OP_MKDIR);
+	struct safename_task *t = safename_asked(dentry);
+
+	if (likely(!t) || safename_too_many_links(dir, dir))
+		return 0;
+	return safename_act(t, dentry, dir);
 }
 
 static int safename_inode_mknod(struct inode *dir, struct dentry *dentry,
 				umode_t mode, dev_t dev)
 {
-	return safename_inode_hook(dentry, safename_mknod_op(mode));
+	return safename_inode_hook(dentry, dir);
 }
 
 static int safename_inode_symlink(struct inode *dir, struct dentry *dentry,
 				  const char *old_name)
 {
-	return safename_inode_hook(dentry, SAFENAME_OP_SYMLINK);
+	return safename_inode_hook(dentry, dir);
 }
 
+/**
+ * safename_inode_link() - act on the name of a new hard link
+ * @old_dentry: the existing file.
+ * @dir: the directory of the new link.
+ * @new_dentry: the new link.
+ *
+ * vfs_link() refuses a link to a file that has no link left with ENOENT
+ * (but an O_TMPFILE file's first name), and one link more than the file
+ * system allows with EMLINK, only after the LSMs: Safename lets those go.
+ *
+ * Return: 0, or -EPERM.
+ */
 static int safename_inode_link(struct dentry *old_dentry, struct inode *dir,
 			       struct dentry *new_dentry)
 {
-	return safename_inode_hook(new_dentry, SAFENAME_OP_LINK);
+	struct safename_task *t = safename_asked(new_dentry);
+	struct inode *inode = d_inode(old_dentry);
+
+	if (likely(!t) || safename_too_many_links(dir, inode) ||
+	    (!READ_ONCE(inode->i_nlink) &&
+	     !(inode_state_read_once(inode) & I_LINKABLE)))
+		return 0;
+	return safename_act(t, new_dentry, dir);
 }
 
-/*
- * The inode hook has no rename flags; for RENAME_EXCHANGE the LSM core
- * calls it twice, each time with a destination that exists.
- */
+/* RENAME_EXCHANGE calls it twice, each time with a destination that exists. */
 static int safename_inode_rename(struct inode *old_dir,
 				 struct dentry *old_dentry,
 				 struct inode *new_dir,
 				 struct dentry *new_dentry)
 {
-	if (!d_is_negative(new_dentry))
+	return safename_inode_hook(new_dentry, new_dir);
+}
+
+/**
+ * safename_inode_create_denied() - an open was refused to create a name
+ * @dir: the parent directory.
+ * @name: the name, which does not exist.
+ *
+ * The open fails with the error that refused the create.  When that was
+ * Safename's, on a name not looked up yet, this is where it is reported.
+ */
+static void safename_inode_create_denied(struct inode *dir,
+					 const struct qstr *name)
+{
+	if (static_branch_unlikely(&safename_enabled))
+		safename_settle(name, dir, false);
+}
+
+/**
+ * safename_file_post_open() - the end of an open
+ * @file: the file opened.
+ * @mask: the access asked for.
+ *
+ * An open(O_CREAT) whose name, not looked up yet, failed the rule in a
+ * mode that does not enforce: reported now if the open created the file,
+ * forgotten if the name existed.  Almost every open has nothing pending,
+ * which is tested first.
+ *
+ * Return: 0.
+ */
+static int safename_file_post_open(struct file *file, int mask)
+{
+	struct name_snapshot name;
+	struct dentry *parent;
+
+	if (!static_branch_unlikely(&safename_enabled) ||
+	    likely(!safename_task()->dentry))
 		return 0;
-	return safename_inode_hook(new_dentry, SAFENAME_OP_RENAME);
+	parent = dget_parent(file->f_path.dentry);
+	take_dentry_name_snapshot(&name, file->f_path.dentry);
+	safename_settle(&name.name, d_inode(parent),
+			file->f_mode & FMODE_CREATED);
+	release_dentry_name_snapshot(&name);
+	dput(parent);
+	return 0;
+}
+
+/**
+ * safename_inode_mksubvol() - check the name of a new btrfs subvolume
+ * @dir: the parent directory.
+ * @dentry: the new subvolume's name, negative, its parent locked.
+ *
+ * Called by the btrfs subvolume and snapshot ioctls once their own checks
+ * have passed: a request and its action in one.
+ *
+ * Return: 0, or -EPERM when the mode enforces.
+ */
+static int safename_inode_mksubvol(struct inode *dir, struct dentry *dentry)
+{
+	struct safename_violation v = { .op = SAFENAME_OP_SUBVOL };
+
+	if (!static_branch_unlikely(&safename_enabled) ||
+	    likely(safename_fast_pass(dentry)) ||
+	    !safename_judge(&v, &dentry->d_name, dir))
+		return 0;
+	safename_report(&v, &dentry->d_name, dir);
+	return v.mode & SAFENAME_MODE_ENFORCE ? -EPERM : 0;
 }
 
 static struct security_hook_list safename_hooks[] __ro_after_init = {
@@ -617,13 +631,15 @@ static struct security_hook_list safename_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(path_symlink, safename_path_symlink),
 	LSM_HOOK_INIT(path_link, safename_path_link),
 	LSM_HOOK_INIT(path_rename, safename_path_rename),
-	LSM_HOOK_INIT(file_post_open, safename_file_post_open),
 	LSM_HOOK_INIT(inode_create, safename_inode_create),
 	LSM_HOOK_INIT(inode_mkdir, safename_inode_mkdir),
 	LSM_HOOK_INIT(inode_mknod, safename_inode_mknod),
 	LSM_HOOK_INIT(inode_symlink, safename_inode_symlink),
 	LSM_HOOK_INIT(inode_link, safename_inode_link),
 	LSM_HOOK_INIT(inode_rename, safename_inode_rename),
+	LSM_HOOK_INIT(inode_create_denied, safename_inode_create_denied),
+	LSM_HOOK_INIT(file_post_open, safename_file_post_open),
+	LSM_HOOK_INIT(inode_mksubvol, safename_inode_mksubvol),
 };
 
 static const struct lsm_id safename_lsmid = {
@@ -632,7 +648,7 @@ static const struct lsm_id safename_lsmid = {
 };
 
 /**
- * safename_init() - publish the default policy and register the hooks
+ * safename_init() - publish the boot policy and register the hooks
  *
  * Return: 0, or -ENOMEM.
  */
@@ -645,12 +661,13 @@ static int __init safename_init(void)
 		return err;
 	security_add_hooks(safename_hooks, ARRAY_SIZE(safename_hooks),
 			   &safename_lsmid);
-	safename_initialized = true;
 	pr_info("initialized\n");
 	return 0;
 }
 
 DEFINE_LSM(safename) = {
-	.name = "safename",
+	.id = &safename_lsmid,
 	.init = safename_init,
+	.blobs = &safename_blob_sizes,
+	.initcall_fs = safename_fs_init,
 };

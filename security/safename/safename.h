@@ -80,12 +80,11 @@ enum safename_op {
 };
 
 /**
- * enum safename_task_class - who creates a name
- * @SAFENAME_TASK_USER: a task with user space; the path hooks check it.
- * @SAFENAME_TASK_KERNEL: the kernel making its own names; never checked.
- * @SAFENAME_TASK_SERVER: a kernel thread acting for a client with the
- *                        client's credentials (nfsd, ksmbd); the inode hooks
- *                        check it.
+ * enum safename_task_class - who asks for a name
+ * @SAFENAME_TASK_USER: a task with user space.
+ * @SAFENAME_TASK_KERNEL: the kernel asking for its own names; never checked.
+ * @SAFENAME_TASK_SERVER: an in-kernel file server (nfsd, ksmbd) asking for
+ *                        a client, with the client's credentials.
  */
 enum safename_task_class {
 	SAFENAME_TASK_USER,
@@ -94,7 +93,7 @@ enum safename_task_class {
 };
 
 /**
- * struct safename_violation - a name that failed the rule
+ * struct safename_violation - a name that fails the rule
  * @op: the operation.
  * @mode: the mode in force for the task, not 0.
  * @privileged: the mode is the privileged one.
@@ -112,59 +111,38 @@ struct safename_violation {
 	kuid_t uid;
 };
 
-/**
- * safename_task_class() - who is creating a name?
- *
- * Kernel threads, and PID 1 before it runs /init, have no user space: the
- * names they create (initramfs unpacking, devtmpfs nodes) are the kernel's
- * own.  A kernel thread that runs with credentials other than its own is a
- * file server (nfsd, ksmbd) acting for a client.  Inline: every hook asks.
- *
- * Return: the class of the current task.
- */
-static __always_inline enum safename_task_class safename_task_class(void)
-{
-	if (unlikely(current->flags & PF_KTHREAD))
-		return current_cred() != current_real_cred() ?
-		       SAFENAME_TASK_SERVER : SAFENAME_TASK_KERNEL;
-	return likely(current->mm) ? SAFENAME_TASK_USER : SAFENAME_TASK_KERNEL;
-}
-
-#if IS_ENABLED(CONFIG_KUNIT)
+enum safename_task_class safename_task_class(void);
 bool safename_privileged(enum safename_task_class class);
-#endif
 
 extern struct safename_policy __rcu *safename_policy;
 DECLARE_PER_CPU(struct safename_stats, safename_stats);
 DECLARE_STATIC_KEY_FALSE(safename_enabled);
-extern bool safename_initialized;
 
 int safename_policy_init(void);
 int safename_policy_set(size_t offset, const void *value, size_t size,
 			void *old);
 void safename_stats_read(struct safename_stats *sum);
 void safename_params_apply(struct safename_policy *policy);
+int safename_fs_init(void);
 
 const char *safename_op_name(enum safename_op op);
 
 #ifdef CONFIG_AUDIT
-bool safename_audit_name(const struct safename_violation *v,
+void safename_audit_name(const struct safename_violation *v,
 			 const struct qstr *name, const struct inode *dir);
-bool safename_audit_config(const char *knob, const char *old, size_t old_len,
+void safename_audit_config(const char *knob, const char *old, size_t old_len,
 			   const char *new, size_t new_len, bool res);
 #else
-static inline bool safename_audit_name(const struct safename_violation *v,
+static inline void safename_audit_name(const struct safename_violation *v,
 				       const struct qstr *name,
 				       const struct inode *dir)
 {
-	return false;
 }
 
-static inline bool safename_audit_config(const char *knob, const char *old,
+static inline void safename_audit_config(const char *knob, const char *old,
 					 size_t old_len, const char *new,
 					 size_t new_len, bool res)
 {
-	return false;
 }
 #endif
 

@@ -333,13 +333,13 @@ check-debug: $(DEBUG_BZIMAGE) $(INITRAMFS)
 DEBUG_TIMEOUT ?= 2400
 
 # ------------------------------------------------------- the Debian system
-# distro-image: a Debian bookworm ext4 image made by mmdebstrap from
+# distro-image: a Debian 13 trixie ext4 image made by mmdebstrap from
 # Debian's archive (vm/distro/image.sh), remade only when its recipe changes
-DISTRO_IMG    := $(B)/distro/bookworm.img
+DISTRO_IMG    := $(B)/distro/trixie.img
 DISTRO_RECIPE := $(addprefix $(REPO)/vm/distro/,image.sh customize.sh material.py)
 distro-image: $(DISTRO_IMG)
 $(DISTRO_IMG): $(DISTRO_RECIPE) | deps
-	@echo "  IMAGE   build/distro/bookworm.img (mmdebstrap; log: build/distro/work/mmdebstrap.log)"
+	@echo "  IMAGE   build/distro/trixie.img (mmdebstrap; log: build/distro/work/mmdebstrap.log)"
 	@$(REPO)/vm/distro/image.sh $@ $(B)/distro/work
 
 # the kernel (the VM kernel) command line: the image on /dev/vda, the policy

@@ -39,6 +39,9 @@ pkgs=systemd,systemd-sysv,udev,dbus,dbus-user-session,auditd,apparmor
 pkgs=$pkgs,podman,uidmap,crun,conmon,netavark,passt
 pkgs=$pkgs,nfs-kernel-server,nfs-common,git,tar,sed,vim-tiny,python3
 pkgs=$pkgs,xz-utils,zstd,passwd,procps,iproute2,kmod
+# /bin/login, which make distro-run's autologin console runs: no longer
+# Essential in trixie, so mmdebstrap leaves it out unless named
+pkgs=$pkgs,login
 
 start=$(date +%s)
 mmdebstrap --variant=apt --mode=root --format=directory \

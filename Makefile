@@ -360,7 +360,8 @@ check-distro: $(BZIMAGE) $(DISTRO_IMG) $(B)/tools/safename-scan
 		$(REPO)/vm/boot-suite.sh $(B)/distro/boots $(RESULTS)
 
 # distro-run: boot the image, root logged in on the console (a terminal is
-# needed; `systemctl poweroff` or Ctrl-A x ends it)
+# needed; `systemctl reboot` or Ctrl-A x ends it: QEMU runs with -no-reboot,
+# and the kernel has no ACPI, so `systemctl poweroff` only halts it)
 distro-run: $(BZIMAGE) $(DISTRO_IMG) $(B)/tools/safename-scan
 	@[ -t 0 ] || { echo "distro-run: needs a terminal (make check-distro runs the tests)" >&2; exit 2; }
 	@$(DISTRO_ENV) INTERACTIVE=1 SEED="$(B)/tools/safename-scan" \

@@ -382,14 +382,14 @@ check-debug: $(DEBUG_BZIMAGE) $(INITRAMFS)
 DEBUG_TIMEOUT ?= 2400
 
 # ------------------------------------------------------- the Debian system
-# distro-image: a Debian ext4 image made by mmdebstrap from Debian's
-# archive (vm/distro/image.sh), remade only when its recipe changes; one
-# image for both kernels
-DISTRO_IMG    := $(B)/distro/bookworm.img
+# distro-image: a Debian 13 trixie ext4 image made by mmdebstrap from
+# Debian's archive (vm/distro/image.sh), remade only when its recipe
+# changes; one image for both kernels
+DISTRO_IMG    := $(B)/distro/trixie.img
 DISTRO_RECIPE := $(addprefix $(REPO)/vm/distro/,image.sh customize.sh material.py)
 distro-image: $(DISTRO_IMG)
 $(DISTRO_IMG): $(DISTRO_RECIPE) | deps
-	@echo "  IMAGE   build/distro/bookworm.img (mmdebstrap; log: build/distro/work/mmdebstrap.log)"
+	@echo "  IMAGE   build/distro/trixie.img (mmdebstrap; log: build/distro/work/mmdebstrap.log)"
 	@$(REPO)/vm/distro/image.sh $@ $(B)/distro/work
 
 # the kernel (the VM kernel) command line: the image on /dev/vda, the policy
@@ -410,7 +410,8 @@ check-distro: $(BZIMAGE) $(DISTRO_IMG) $(B)/tools/safename-scan
 		$(REPO)/vm/boot-suite.sh $(KB)/distro-boots $(RESULTS)
 
 # distro-run: boot the image, root logged in on the console (a terminal is
-# needed; `systemctl poweroff` or Ctrl-A x ends it)
+# needed; `systemctl reboot` or Ctrl-A x ends it: QEMU runs with -no-reboot,
+# and the kernel has no ACPI, so `systemctl poweroff` only halts it)
 distro-run: $(BZIMAGE) $(DISTRO_IMG) $(B)/tools/safename-scan
 	@[ -t 0 ] || { echo "distro-run: needs a terminal (make check-distro runs the tests)" >&2; exit 2; }
 	@$(DISTRO_ENV) INTERACTIVE=1 SEED="$(B)/tools/safename-scan" \

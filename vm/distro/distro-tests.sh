@@ -1,6 +1,7 @@
 #!/bin/bash
 # The tests of `make check-distro`, run as root by safename-distro.service
-# in the Debian guest once multi-user.target is reached, from the 9p share
+# in the Debian 13 trixie guest (vm/distro/image.sh) once
+# multi-user.target is reached, from the 9p share
 # (with tap.sh and safename-scan beside it).  The kernel command line has
 # both modes 3, utf8=1 and the default byte sets.  One TAP line per case;
 # the VM powers off at the end.  The cases are bash scripts in single
@@ -19,6 +20,10 @@ echo "SAFENAME-BEGIN distro"
 tap_start /root/sn
 booted_us=$(systemctl show -P ActiveEnterTimestampMonotonic multi-user.target)
 echo "# multi-user.target reached $((booted_us / 1000)) ms after the kernel started"
+# what the cases run on, for the log
+echo "# $(. /etc/os-release && echo "$PRETTY_NAME"), $(cat /etc/debian_version), kernel $(uname -r)"
+dpkg-query -W -f '# ${Package} ${Version}\n' systemd podman crun conmon netavark \
+	passt auditd apparmor nfs-kernel-server git tar sed vim-tiny
 
 # ---------------------------------------------------------------- helpers
 # as_user CMD: CMD in bash as `user`, in its home, with its session bus

@@ -194,15 +194,19 @@ $(BZIMAGE): $(ST)/vm-config $(ST)/tree-kernel
 	@touch $@
 
 # ---------------------------------------------------------------- initramfs
-# 16 MiB ext2, ext4 and btrfs (mixed block groups) images for the
-# loop-device tests (/images/*.img)
+# 16 MiB ext2, ext4, btrfs (mixed block groups) and casefolding ext4
+# images for the loop-device tests (/images/*.img)
 $(B)/ext2.img $(B)/ext4.img: $(B)/%.img: | deps
 	@rm -f $@ && truncate -s 16M $@.tmp
 	@/sbin/mke2fs -q -t $* -F $@.tmp && mv $@.tmp $@
 $(B)/btrfs.img: | deps
 	@rm -f $@ && truncate -s 16M $@.tmp
 	@/sbin/mkfs.btrfs -q -M $@.tmp >/dev/null && mv $@.tmp $@
-IMAGES := $(B)/ext2.img $(B)/ext4.img $(B)/btrfs.img
+# ext4 with casefolded directories allowed (chattr +F on an empty one)
+$(B)/casefold.img: | deps
+	@rm -f $@ && truncate -s 16M $@.tmp
+	@/sbin/mke2fs -q -t ext4 -O casefold -F $@.tmp && mv $@.tmp $@
+IMAGES := $(B)/ext2.img $(B)/ext4.img $(B)/btrfs.img $(B)/casefold.img
 empty :=
 space := $(empty) $(empty)
 IMAGE_LIST := $(subst $(space),:,$(IMAGES))
@@ -285,19 +289,33 @@ check:
 # suite's boots (one CPU each) leave the other CPU idle; the suites of
 # PREBUILD_FOR wait for it before they start
 PREBUILD      := debug-kernel distro-image
-PREBUILD_6.12 := kunit-build vm-kernel
+PREBUILD_6.12 := vm-kernel
 PREBUILD_FOR  := kunit-6.12|vm-6.12|distro|distro-6.12|debug
 
 # check-NAME-6.12: suite NAME on the 6.12 kernel
 check-%-6.12: FORCE
 	@$(MAKE) --no-print-directory BASE=6.12 check-$*
 
-# check-kunit: the KUnit suite, counted from kunit.py's summary line
+# check-kunit: the KUnit suite, counted from kunit.py's summary line.  On
+# mainline, under UML (kunit.py exec); on 6.12, the same tests as the VM
+# kernel runs them while it boots, read from its console by kunit.py
+# parse: one boot instead of a second UML kernel to build
+ifeq ($(BASE),mainline)
 check-kunit: $(ST)/kunit-build
 	@mkdir -p $(LOGS) $(RESULTS)
 	@rc=0; cd $(LINUX) && ./tools/testing/kunit/kunit.py exec $(KUNIT_OPTS) \
 		2>&1 | tee $(LOGS)/kunit$(SFX).log || rc=$$?; \
 	$(REPO)/vm/count-kunit.sh $(LOGS)/kunit$(SFX).log $$rc >$(RESULTS)/kunit$(SFX).count
+else
+check-kunit: $(BZIMAGE) $(INITRAMFS)
+	@mkdir -p $(LOGS) $(RESULTS)
+	@rc=0; KERNEL=$(BZIMAGE) INITRD=$(INITRAMFS) LOGDIR=$(LOGS) QUIET=1 \
+		$(REPO)/vm/qemu.sh kunit-boot$(SFX) sn.script=kunit \
+		lsm=landlock,safename audit=0 || rc=$$?; \
+	cd $(LINUX) && ./tools/testing/kunit/kunit.py parse $(LOGS)/kunit-boot$(SFX).log \
+		2>&1 | tee $(LOGS)/kunit$(SFX).log || rc=$$?; \
+	$(REPO)/vm/count-kunit.sh $(LOGS)/kunit$(SFX).log $$rc >$(RESULTS)/kunit$(SFX).count
+endif
 
 # check-vm: one VM boot per line of vm/tests/boots (boots-6.12 for 6.12),
 # counted from its TAP lines
@@ -327,6 +345,10 @@ fuzz:
 	@$(MAKE) --no-print-directory -C $(REPO)/tools/testing/safename \
 		O=$(B)/fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz
 
+# KUnit after every patch of the series: on mainline; on 6.12 only with
+# SERIES_KUNIT_RUN=each (make check runs 6.12's KUnit tests in its VM kernel)
+SERIES_KUNIT_RUN ?= $(if $(SFX),none,each)
+
 # series: the patch series of this base, from its pristine tree, in
 # build/series-out/BASE/; `make series` makes both
 SERIES_OUT := $(B)/series-out/$(BASE)
@@ -346,7 +368,8 @@ series-base: $(TARBALL) | deps
 # (sparse, coccinelle, W=1, kernel-doc, checkpatch, ABI, docs)
 check-series: series-base
 	@mkdir -p $(LOGS) $(RESULTS)
-	@rc=0; { SERIES_WORK=$(SERIES_WORK) $(REPO)/series/check-series.sh $(SERIES_OUT) && \
+	@rc=0; { SERIES_WORK=$(SERIES_WORK) SERIES_KUNIT_RUN=$(SERIES_KUNIT_RUN) \
+		$(REPO)/series/check-series.sh $(SERIES_OUT) && \
 		$(REPO)/series/gates.sh -O $(SERIES_WORK)/kbuild -s $(SERIES_OUT) \
 			$(SERIES_WORK)/linux; } >$(LOGS)/series$(SFX).log 2>&1 || rc=$$?; \
 	$(REPO)/vm/count-tap.sh series$(SFX) $(LOGS)/series$(SFX).log $$rc >$(RESULTS)/series$(SFX).count

@@ -174,8 +174,15 @@ done
 if [ $st -eq 0 ]; then
 	mkdir -p "$TMP/abidir/testing"
 	cp "${abifiles[@]}" "$TMP/abidir/testing/"
-	scripts/get_abi.pl rest --dir "$TMP/abidir" >/dev/null 2>>"$TMP/abi" || st=1
-	knobs=$(sed -n 's/.*\(SAFENAME_KNOB(\|\.name = \)"\([a-z0-9_]*\)".*/\2/p' \
+	# the tree's own ABI tool: get_abi.pl until 6.14, then get_abi.py
+	if [ -x tools/docs/get_abi.py ]; then
+		tools/docs/get_abi.py --dir "$TMP/abidir" rest >/dev/null 2>>"$TMP/abi" || st=1
+	elif [ -x scripts/get_abi.py ]; then
+		scripts/get_abi.py --dir "$TMP/abidir" rest >/dev/null 2>>"$TMP/abi" || st=1
+	else
+		scripts/get_abi.pl rest --dir "$TMP/abidir" >/dev/null 2>>"$TMP/abi" || st=1
+	fi
+	knobs=$(sed -n 's/.*SAFENAME_KNOB\(_FILE\)\{0,1\}("\([a-z0-9_]*\)".*/\2/p' \
 		security/safename/fs.c)
 	[ -n "$knobs" ] || { echo "no knob found in fs.c" >>"$TMP/abi"; st=1; }
 	for k in $knobs; do
@@ -200,7 +207,7 @@ if [ $st -eq 0 ]; then
 		"${abifiles[@]}" >>"$TMP/abi"
 fi
 [ -s "$TMP/abi" ] && st=1
-gate "ABI descriptions (get_abi.pl; every knob in both places)" "$TMP/abi" $st
+gate "ABI descriptions (the tree's get_abi; every knob in both places)" "$TMP/abi" $st
 
 # docs: the kernel's Sphinx configuration over our documents alone, with
 # the ABI rendered by the kernel-abi directive; then the LSM book as

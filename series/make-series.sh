@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# make-series.sh OUTDIR: turn the checkout into a patch series against the
-# pristine Linux 6.12 tree, as series/series.conf describes it.
+# make-series.sh OUTDIR: turn the checkout into a patch series against a
+# pristine Linux tree, as series/series.conf describes it: mainline (7.3),
+# or, with BACKPORT set, the 6.12 LTS.
 #
 #   1. check the map: every file it names exists, every tracked file of ours
 #      (security/ include/ tools/ Documentation/ patches/ MAINTAINERS.patch,
@@ -21,9 +22,15 @@
 #      cover letter.
 #
 # Environment:
-#   TARBALL      the pristine source  (/usr/src/linux-source-6.12.tar.xz)
-#   SERIES_WORK  scratch directory    (<checkout>/build/series)
+#   TARBALL      the pristine source  (<checkout>/build/src/linux-source-7.3.tar.xz)
+#   SERIES_WORK  scratch directory    (<checkout>/build/mainline/series)
 #   SERIES_CONF  the map              (<checkout>/series/series.conf)
+#   BACKPORT     a backport folder (backport/6.12): the series is made of
+#                our files with its own patches applied (the older kernel's
+#                API), and of its versions of patches/*.patch and
+#                MAINTAINERS.patch where it has them; the same map, the
+#                same commits
+#   BASE_NAME    how the cover letter names the base (Linux 7.3.4)
 #
 # Nothing is copied into the repository: every run starts from the files of
 # the checkout as they are at that moment, and at the end of the series every
@@ -38,8 +45,9 @@ die() { echo "make-series: error: $*" >&2; exit 1; }
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 CONF=${SERIES_CONF:-$REPO/series/series.conf}
-TARBALL=${TARBALL:-/usr/src/linux-source-6.12.tar.xz}
-WORK=${SERIES_WORK:-$REPO/build/series}
+TARBALL=${TARBALL:-$REPO/build/src/linux-source-7.3.tar.xz}
+WORK=${SERIES_WORK:-$REPO/build/mainline/series}
+BACKPORT=${BACKPORT:-}
 mkdir -p "$1" "$WORK"
 OUT=$(cd "$1" && pwd)
 BASE=$WORK/base
@@ -51,8 +59,7 @@ AUTHOR_EMAIL="safename@example.org"
 export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
 export GIT_AUTHOR_NAME="$AUTHOR_NAME" GIT_AUTHOR_EMAIL="$AUTHOR_EMAIL"
 export GIT_COMMITTER_NAME="$AUTHOR_NAME" GIT_COMMITTER_EMAIL="$AUTHOR_EMAIL"
-BASE_DATE="2024-11-17T14:15:08+00:00"	# the date of v6.12
-SERIES_DATE="2025-01-06T12:00:00+00:00"
+SERIES_DATE="2026-12-07T12:00:00+00:00"
 export TZ=UTC LC_ALL=C
 
 [ -f "$CONF" ] || die "no map: $CONF"
@@ -189,6 +196,32 @@ for l in "$META"/[0-9][0-9].list; do
 	done <"$l"
 done
 
+# ------------------------------------------------------- our files
+# SRC holds our files as this base has them: the checkout's, or for a
+# backport a copy with the backport's own patches applied.  backport_of
+# PATH gives the backport's version of a patch of the checkout, if any.
+backport_of() {
+	if [ -n "$BACKPORT" ] && [ -f "$BACKPORT/${1##*/}" ]; then
+		echo "$BACKPORT/${1##*/}"
+	else
+		echo "$REPO/$1"
+	fi
+}
+SRC=$REPO
+if [ -n "$BACKPORT" ]; then
+	SRC=$WORK/view
+	rm -rf "$SRC" && mkdir -p "$SRC"
+	git -C "$REPO" ls-files -z -- security include tools Documentation |
+		(cd "$REPO" && xargs -0 cp --parents -t "$SRC")
+	for p in "$BACKPORT"/*.patch; do
+		[ -f "$p" ] || continue
+		[ -f "$REPO/patches/${p##*/}" ] && continue
+		[ "${p##*/}" = MAINTAINERS.patch ] && continue
+		patch -s -d "$SRC" -p1 --batch --forward <"$p" ||
+			die "${p#"$REPO"/} does not apply to our files"
+	done
+fi
+
 # ------------------------------------------------------ the pristine base
 stamp="$(stat -c '%s %Y' "$TARBALL") $TARBALL"
 if [ -d "$BASE/.git" ] && [ "$(cat "$WORK/base.stamp" 2>/dev/null)" = "$stamp" ] &&
@@ -204,8 +237,11 @@ else
 	git -C "$BASE" config core.autocrlf false
 	git -C "$BASE" config gc.auto 0
 	git -C "$BASE" add -A -f .
-	GIT_AUTHOR_DATE=$BASE_DATE GIT_COMMITTER_DATE=$BASE_DATE \
-		git -C "$BASE" commit -q -m "Linux 6.12 (Debian linux-source-6.12)"
+	# the base commit is reproducible: dated by the tree's Makefile
+	version=$(make -s -C "$BASE" kernelversion)
+	date=$(date -u -d "@$(stat -c %Y "$BASE/Makefile")" +%FT%T+00:00)
+	GIT_AUTHOR_DATE=$date GIT_COMMITTER_DATE=$date \
+		git -C "$BASE" commit -q -m "Linux $version (Debian's $(basename "$TARBALL" .tar.xz))"
 	git -C "$BASE" tag pristine
 	echo "$stamp" >"$WORK/base.stamp"
 fi
@@ -214,7 +250,7 @@ git -C "$BASE" checkout -q -B series pristine
 # MAINTAINERS as MAINTAINERS.patch has it at the end of the series.
 git -C "$BASE" show pristine:MAINTAINERS >"$WORK/MAINTAINERS.pristine"
 patch -s -o "$WORK/MAINTAINERS.final" "$WORK/MAINTAINERS.pristine" \
-	<"$REPO/$MAINT_PATCH" || die "$MAINT_PATCH does not apply"
+	<"$(backport_of "$MAINT_PATCH")" || die "$MAINT_PATCH does not apply"
 grep -qx "SAFENAME SECURITY MODULE" "$WORK/MAINTAINERS.final" ||
 	die "$MAINT_PATCH does not add the SAFENAME SECURITY MODULE entry"
 
@@ -276,18 +312,18 @@ for s in "$META"/[0-9][0-9].subject; do
 		case $kind in
 		part)
 			mkdir -p "$BASE/$(dirname "$path")"
-			python3 "$REPO/series/shape.py" "$REPO/$path" "$ops" \
+			python3 "$REPO/series/shape.py" "$SRC/$path" "$ops" \
 				>"$BASE/$path" || die "commit $nn: no shape of $path"
 			git -C "$BASE" add -f -- "$path"
 			;;
 		copy)
 			mkdir -p "$BASE/$(dirname "$path")"
-			cp "$REPO/$path" "$BASE/$path"
+			cp "$SRC/$path" "$BASE/$path"
 			git -C "$BASE" add -f -- "$path"
 			;;
 		patch)
-			git -C "$BASE" apply --index -p1 "$REPO/$path" ||
-				die "commit $nn: $path does not apply"
+			git -C "$BASE" apply --index -p1 "$(backport_of "$path")" ||
+				die "commit $nn: $(backport_of "$path") does not apply"
 			;;
 		esac
 	done <"$META/$nn.list"
@@ -308,22 +344,43 @@ done
 cmp -s "$BASE/MAINTAINERS" "$WORK/MAINTAINERS.final" ||
 	die "MAINTAINERS at the end differs from $MAINT_PATCH"
 grep -h '^copy ' "$META"/[0-9][0-9].list | cut -d' ' -f2- | while read -r path; do
-	cmp -s "$BASE/$path" "$REPO/$path" ||
+	cmp -s "$BASE/$path" "$SRC/$path" ||
 		die "$path at the end of the series differs from the checkout"
 done
 
 # ---------------------------------------------------------- format-patch
 rm -f "$OUT"/[0-9][0-9][0-9][0-9]-*.patch
+version=$(make -s -C "$BASE" kernelversion)
+if [ -n "$BACKPORT" ]; then
+	prefix="PATCH ${BACKPORT##*/}.y"
+	base_text="This is the backport of the series to the ${BACKPORT##*/} LTS kernel, made
+against Debian's $(basename "$TARBALL" .tar.xz) ($version), for the
+distributions that run it.  It is not for posting: the mainline series
+is.  The patches are the mainline ones in this tree's context, and
+Safename's files with the few lines of ${BACKPORT##*/}'s API (struct
+lsm_info.name instead of .id, fs_initcall() instead of .initcall_fs,
+securityfs_recursive_remove(), bin_attributes that are not const, an
+unsigned long i_ino, i_state read directly)."
+else
+	prefix=PATCH
+	base_text="The series is based on Linux $version as Debian ships it in
+$(basename "$TARBALL" .tar.xz) (trixie-backports): upstream v$version with
+Debian's patches, none of which touches a file of the series; it applies
+with git am to that tree, and to upstream v$version.  It must be rebased onto
+the LSM tree's dev branch before it is posted."
+fi
 GIT_COMMITTER_DATE=$SERIES_DATE git -C "$BASE" -c core.abbrev=12 format-patch -q --cover-letter \
-	--base=pristine --no-signature --subject-prefix=PATCH \
+	--base=pristine --no-signature --subject-prefix="$prefix" \
 	-o "$OUT" pristine..series >/dev/null
 cover=$(ls "$OUT"/0000-cover-letter.patch)
-python3 - "$cover" "$META/cover.subject" "$META/cover.body" <<'EOF'
-import sys
+BASE_TEXT=$base_text python3 - "$cover" "$META/cover.subject" "$META/cover.body" <<'EOF'
+import os, sys
 path, subject, body = sys.argv[1:]
 text = open(path).read()
 subject = open(subject).read().strip()
 body = open(body).read().rstrip("\n")
+assert "@BASE@" in body, "the cover letter has no @BASE@"
+body = body.replace("@BASE@", os.environ["BASE_TEXT"])
 assert "*** SUBJECT HERE ***" in text and "*** BLURB HERE ***" in text
 text = text.replace("*** SUBJECT HERE ***", subject, 1)
 text = text.replace("*** BLURB HERE ***", body, 1)

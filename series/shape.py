@@ -25,7 +25,10 @@ by a copy that would go stale.  OPS holds one operation per line:
 
 Every operation must change something; one that does not is an error, so a
 shape that no longer fits the final file fails loudly instead of quietly
-keeping code.  Blank lines left doubled by a deletion are merged, and one
+keeping code.  An operation written with a "?" before it ("?-line REGEX")
+may change nothing: it takes out a line that one kernel's version of the
+file has and the other's has not (the 6.12 backport's API), and nothing
+else may use it.  Blank lines left doubled by a deletion are merged, and one
 left before the "}" that closes a function is dropped; so are empty comment
 lines (" *") left doubled, or left before the " */" that closes a comment,
 so that a deletion may take a sentence of its own out of a comment.
@@ -157,8 +160,11 @@ def main():
     with open(sys.argv[2]) as f:
         ops = [x.strip() for x in f if x.strip()]
     for op in ops:
-        out = apply(lines, op)
+        optional = op.startswith("?")
+        out = apply(lines, op.lstrip("?"))
         if out is None:
+            if optional:
+                continue
             fail("%s: %s changes nothing" % (sys.argv[1], op))
         lines = out
     merged = []

@@ -58,7 +58,7 @@ enum safename_knob_type {
  * @offset: where the field is in struct safename_policy.
  */
 struct safename_knob {
-	struct bin_attribute attr;
+	const struct bin_attribute attr;
 	enum safename_knob_type type;
 	size_t offset;
 };
@@ -82,20 +82,19 @@ static ssize_t safename_sysfs_write(struct file *file, struct kobject *kobj,
 				    const struct bin_attribute *attr, char *buf,
 				    loff_t pos, size_t count);
 
-#define SAFENAME_KNOB_FILE(_name, _mode, _type, _offset)		\
+#define SAFENAME_KNOB_FILE(_name, _mode, _write, _type, _offset)	\
 	{								\
 		.attr = {						\
 			.attr = { .name = _name, .mode = _mode },	\
 			.read = safename_sysfs_read,			\
-			.write = (_mode) & 0200 ?			\
-				 safename_sysfs_write : NULL,		\
+			.write = _write,				\
 		},							\
 		.type = _type,						\
 		.offset = _offset,					\
 	}
 
 #define SAFENAME_KNOB(_name, _type, _field)				\
-	SAFENAME_KNOB_FILE(_name, 0644, _type,				\
+	SAFENAME_KNOB_FILE(_name, 0644, safename_sysfs_write, _type,	\
 			   offsetof(struct safename_policy, _field))
 
 static const struct safename_knob safename_knobs[] = {
@@ -111,7 +110,7 @@ static const struct safename_knob safename_knobs[] = {
 	SAFENAME_KNOB("permitted_bytes_final", SAFENAME_KNOB_BYTESET,
 		      rules.final),
 	SAFENAME_KNOB("locked", SAFENAME_KNOB_FLAG, locked),
-	SAFENAME_KNOB_FILE("stats", 0444, SAFENAME_KNOB_STATS, 0),
+	SAFENAME_KNOB_FILE("stats", 0444, NULL, SAFENAME_KNOB_STATS, 0),
 };
 
 /* The name of a knob's file. */
@@ -335,13 +334,15 @@ static void safename_knob_report(const struct safename_knob *knob,
 	};
 	bool audit = audit_enabled != AUDIT_OFF;
 	size_t old_len;
+	bool privileged;
 	char *text;
 
-	if (!audit && !__ratelimit(&rs[!security_capable(current_cred(),
-							  &init_user_ns,
-							  CAP_MAC_ADMIN,
-							  CAP_OPT_NOAUDIT)]))
-		return;
+	if (!audit) {
+		privileged = !security_capable(current_cred(), &init_user_ns,
+					       CAP_MAC_ADMIN, CAP_OPT_NOAUDIT);
+		if (!__ratelimit(&rs[privileged]))
+			return;
+	}
 	text = kmalloc(SAFENAME_BYTESET_TEXT_MAX, GFP_KERNEL);
 	if (!text)
 		return;
@@ -769,6 +770,7 @@ static const struct bin_attribute *const safename_sysfs_attrs[] = {
 	&safename_knobs[7].attr,
 	NULL
 };
+
 static_assert(ARRAY_SIZE(safename_sysfs_attrs) == ARRAY_SIZE(safename_knobs) + 1);
 
 static const struct attribute_group safename_sysfs_group = {

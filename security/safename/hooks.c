@@ -7,18 +7,17 @@
  *
  * Two hooks see each such request.  The path hook (path_mknod, path_mkdir,
  * path_symlink, path_link, path_rename) is called by whoever asks for a
- * name: the system calls, io_uring, bind(2) of a unix socket, BPF object
- * pinning, and the in-kernel file servers for their clients.  It checks
- * the name and, when it fails the rule, leaves what it found in the task's
- * blob.  The inode hook that vfs_create(), vfs_mkdir() and the others call
- * once the kernel's own checks have passed (the name is new, the task may
- * write to the directory, the sticky bit, CAP_MKNOD) acts on it: reports
- * the name and refuses it.  So Safename comes after the kernel's own
- * errors, and what the inode hook sees without a path hook before it (the
- * work a stacking file system does on its layers: overlayfs copy-up,
- * whiteouts, ecryptfs's lower names) is never checked.  Nothing is held:
- * the blob only compares pointers, and everything is settled within the
- * call that asked for the name.
+ * name: the system calls, io_uring, bind(2) of a unix socket and BPF
+ * object pinning.  It checks the name and, when it fails the rule, leaves
+ * what it found in the task's blob.  The inode hook that vfs_create(),
+ * vfs_mkdir() and the others call once the kernel's own checks have passed
+ * (the name is new, the task may write to the directory, the sticky bit,
+ * CAP_MKNOD) acts on it: reports the name and refuses it.  So Safename
+ * comes after the kernel's own errors, and what the inode hook sees
+ * without a path hook before it (the work a stacking file system does on
+ * its layers: overlayfs copy-up, whiteouts, ecryptfs's lower names) is
+ * never checked.  Nothing is held: the blob only compares pointers, and
+ * everything is settled within the call that asked for the name.
  *
  * open(O_CREAT) asks before the name has been looked up, for file systems
  * that look up, create and open in one call: whether the name is new is
@@ -26,6 +25,10 @@
  * is reported when the VFS says that the refused create is what fails the
  * open (inode_create_denied), and a name created in a mode that only logs
  * when the open has created it (file_post_open).
+ *
+ * The in-kernel file servers, nfsd and ksmbd, call the path hooks too, for
+ * the names their clients create, from kernel threads that run with the
+ * client's credentials.
  *
  * btrfs asks for subvolumes and snapshots through a hook of their own
  * (inode_mksubvol), called once its own checks have passed.
@@ -120,10 +123,11 @@ static __always_inline struct safename_task *safename_task(void)
  * safename_task_class() - who is asking for a name?
  *
  * Kernel threads, and PID 1 before it runs /init, have no user space: the
- * names they ask for (initramfs unpacking) are the kernel's own.  A kernel
- * thread that asks with credentials other than its own is an in-kernel
- * file server, nfsd or ksmbd, the only kernel threads that call the path
- * hooks with a client's credentials.
+ * names they ask for (initramfs unpacking) are the kernel's own.
+ *
+ * A kernel thread that asks with credentials other than its own is an
+ * in-kernel file server, nfsd or ksmbd, the only kernel threads that call
+ * the path hooks with a client's credentials.
  *
  * Return: the class of the current task.
  */
@@ -139,11 +143,13 @@ enum safename_task_class safename_task_class(void)
  * safename_privileged() - does the current task use the privileged mode?
  * @class: the class of the task, SAFENAME_TASK_USER or SAFENAME_TASK_SERVER.
  *
- * Privileged means CAP_MAC_ADMIN in the initial user namespace.  File
- * servers keep it whoever their client is, so a server is privileged only
- * while it acts as root: a client acting as uid 0 without root squashing.
- * The check is made without an audit record and without marking the task
- * as having used a privilege (PF_SUPERPRIV), since nothing is granted by it.
+ * Privileged means CAP_MAC_ADMIN in the initial user namespace.  The check
+ * is made without an audit record and without marking the task as having
+ * used a privilege (PF_SUPERPRIV), since nothing is granted by it.
+ *
+ * File servers keep CAP_MAC_ADMIN whoever their client is, so a server is
+ * privileged only while it acts as root: a client acting as uid 0 without
+ * root squashing.
  *
  * Return: true when the task is privileged.
  */
@@ -181,9 +187,8 @@ static void safename_log(const struct safename_violation *v,
 
 	if (!__ratelimit(&rs[v->privileged]))
 		return;
-	/* The directory is locked: do not wait for memory. */
 	name_text = kmalloc(SAFENAME_ENCODED_MAX(name->len) + 1,
-			    GFP_NOWAIT | __GFP_NOWARN);
+			    GFP_KERNEL | __GFP_NOWARN);
 	if (!name_text)
 		return;
 	safename_encode(name_text, name->name, name->len);
@@ -228,9 +233,12 @@ static void safename_report(const struct safename_violation *v,
  * @dir: the directory it is to be made in.
  *
  * The rule does not depend on who asks, so the task is looked at only for
- * a name that fails it.  Names made in a directory that the kernel holds
- * for its own use (cachefiles' cache) are the kernel's, as are names asked
- * for by tasks without user space.
+ * a name that fails it.  Names asked for by tasks without user space are
+ * the kernel's own.
+ *
+ * So are names made in a directory that the kernel holds for its own use:
+ * cachefiles calls the path hooks for its cache, from kernel threads that
+ * run with the cache's credentials.
  *
  * Return: true when the name fails the rule in a mode that is not 0.
  */
@@ -403,14 +411,14 @@ static bool safename_too_many_links(const struct inode *dir,
  * safename_settle() - the end of an open whose name was not looked up
  * @name: the name.
  * @dir: its directory.
- * @created: the open created it.
+ * @new: the name turned out not to exist: the open created it, or it
+ *       failed because the create was refused.
  *
- * Reports the name when the open was refused it and it does not exist, or
- * when the open created it in a mode that only logs; forgets it when it
- * existed.
+ * Reports a new name that the open was refused, or that it created in a
+ * mode that only logs; forgets one that existed.
  */
 static void safename_settle(const struct qstr *name, const struct inode *dir,
-			    bool created)
+			    bool new)
 {
 	struct safename_task *t = safename_task();
 
@@ -418,7 +426,7 @@ static void safename_settle(const struct qstr *name, const struct inode *dir,
 	    t->cred != current_cred())
 		return;
 	t->dentry = NULL;
-	if (created || (t->v.mode & SAFENAME_MODE_ENFORCE))
+	if (new)
 		safename_report(&t->v, name, dir);
 }
 
@@ -571,7 +579,7 @@ static void safename_inode_create_denied(struct inode *dir,
 					 const struct qstr *name)
 {
 	if (static_branch_unlikely(&safename_enabled))
-		safename_settle(name, dir, false);
+		safename_settle(name, dir, true);
 }
 
 /**
@@ -590,9 +598,12 @@ static int safename_file_post_open(struct file *file, int mask)
 {
 	struct name_snapshot name;
 	struct dentry *parent;
+	struct safename_task *t;
 
-	if (!static_branch_unlikely(&safename_enabled) ||
-	    likely(!safename_task()->dentry))
+	if (!static_branch_unlikely(&safename_enabled))
+		return 0;
+	t = safename_task();
+	if (likely(!t->dentry) || t->state != SAFENAME_PENDING)
 		return 0;
 	parent = dget_parent(file->f_path.dentry);
 	take_dentry_name_snapshot(&name, file->f_path.dentry);

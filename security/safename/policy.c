@@ -47,7 +47,7 @@ int __init safename_policy_init(void)
 {
 	struct safename_policy *policy;
 
-	policy = kzalloc(sizeof(*policy), GFP_KERNEL);
+	policy = kzalloc_obj(*policy, GFP_KERNEL);
 	if (!policy)
 		return -ENOMEM;
 	safename_rules_default(&policy->rules);

@@ -3,8 +3,10 @@
 #
 # Guest side of the "selftests" boot: the Safename kselftests on tmpfs and
 # overlayfs (which they mount themselves), and on what they cannot make
-# themselves: ext2, ext4 and btrfs on loop devices and the 9p share, given
-# to them in SAFENAME_*_DIR variables (without which those cases SKIP).
+# themselves: ext2, ext4, btrfs and casefolding ext4 on loop devices and the
+# 9p share, given to them in SAFENAME_*_DIR variables, and an unmounted
+# ext4 image for umount_test in SAFENAME_RACE_IMAGE (without which those
+# cases SKIP).
 #
 # Prints its own set-up checks as TAP, then runs every test program in
 # /selftests/safename/, each printing its own TAP.  Exit status: 0 when every
@@ -14,6 +16,8 @@ set -u
 EXT2_DIR=/mnt/ext2
 EXT4_DIR=/mnt/ext4
 BTRFS_DIR=/mnt/btrfs
+CASEFOLD_DIR=/mnt/casefold
+RACE_IMAGE=/tmp/race.img
 loops=""
 NINEP_MOUNT=/mnt/9p
 NINEP_DIR=$NINEP_MOUNT/safename-selftests
@@ -32,7 +36,7 @@ mount_image() {
 	dev=$(losetup -f) && losetup "$dev" "/images/$1.img" || return 1
 	loops="$loops $dev"
 	echo "/images/$1.img on $dev"
-	mount -t "$1" "$dev" "$2"
+	mount -t "${3:-$1}" "$dev" "$2"
 }
 
 setup_9p() {
@@ -44,24 +48,31 @@ setup_9p() {
 }
 
 echo "TAP version 13"
-echo "1..5"
+echo "1..7"
 check "safename is active" active
 check "ext2 on a loop device at $EXT2_DIR" mount_image ext2 "$EXT2_DIR"
 check "ext4 on a loop device at $EXT4_DIR" mount_image ext4 "$EXT4_DIR"
 check "btrfs on a loop device at $BTRFS_DIR" mount_image btrfs "$BTRFS_DIR"
+check "casefolding ext4 on a loop device at $CASEFOLD_DIR" \
+	mount_image casefold "$CASEFOLD_DIR" ext4
 check "directory on the 9p share at $NINEP_DIR" setup_9p
+check "an unmounted ext4 image at $RACE_IMAGE" cp /images/ext4.img "$RACE_IMAGE"
 
 export SAFENAME_EXT2_DIR=$EXT2_DIR
 export SAFENAME_EXT4_DIR=$EXT4_DIR
 export SAFENAME_BTRFS_DIR=$BTRFS_DIR
+export SAFENAME_CASEFOLD_DIR=$CASEFOLD_DIR
 export SAFENAME_9P_DIR=$NINEP_DIR
+export SAFENAME_RACE_IMAGE=$RACE_IMAGE
 
-for test in hooks_test knobs_test log_test lsm_test stats_test stacks_test uring_test; do
+for test in hooks_test knobs_test log_test lsm_test order_test stats_test \
+	stacks_test umount_test uring_test; do
 	run_test "$TESTS/$test"
 done
 
 rm -rf "$NINEP_DIR"
-umount "$EXT2_DIR" "$EXT4_DIR" "$BTRFS_DIR" 2>/dev/null
+umount "$EXT2_DIR" "$EXT4_DIR" "$BTRFS_DIR" "$CASEFOLD_DIR" 2>/dev/null
+rm -f "$RACE_IMAGE"
 for dev in $loops; do
 	losetup -d "$dev" 2>/dev/null
 done

@@ -28,6 +28,9 @@
 #ifndef AUDIT_SAFENAME
 #define AUDIT_SAFENAME	1427
 #endif
+#ifndef AUDIT_SYSCALL
+#define AUDIT_SYSCALL	1300
+#endif
 
 #define COMM		"audit_test"
 #define RECORD_MAX	8970
@@ -68,6 +71,40 @@ static int audit_find(struct audit_sock *a, int type, const char *needle,
 			continue;
 		snprintf(text, size, "%s", body + 3);
 		return 0;
+	}
+}
+
+/*
+ * Waits up to WAIT_MS for a record of @type whose text contains @needle,
+ * or any record of @type when @needle is NULL; its serial, from the
+ * "audit(TIME:SERIAL): " stamp, goes to *@serial.  Returns 0, or
+ * -ETIMEDOUT.
+ */
+static int audit_find_serial(struct audit_sock *a, int type,
+			     const char *needle, unsigned long *serial)
+{
+	struct pollfd p = { .fd = a->fd, .events = POLLIN };
+	char buf[RECORD_MAX + NLMSG_HDRLEN + 1];
+	struct nlmsghdr *h;
+	const char *text;
+	ssize_t len;
+
+	for (;;) {
+		if (poll(&p, 1, WAIT_MS) <= 0)
+			return -ETIMEDOUT;
+		len = recv(a->fd, buf, sizeof(buf) - 1, MSG_DONTWAIT);
+		if (len < (ssize_t)NLMSG_HDRLEN)
+			continue;
+		h = (struct nlmsghdr *)buf;
+		if (h->nlmsg_type != type ||
+		    h->nlmsg_len > (size_t)len - NLMSG_HDRLEN)
+			continue;
+		buf[NLMSG_HDRLEN + h->nlmsg_len] = '\0';
+		text = NLMSG_DATA(h);
+		if (needle && !strstr(text, needle))
+			continue;
+		if (sscanf(text, "audit(%*u.%*u:%lu)", serial) == 1)
+			return 0;
 	}
 }
 
@@ -516,6 +553,111 @@ TEST_F_TIMEOUT(audit, flood_keeps_privileged_report, 600)
 	EXPECT_EQ(EPERM, mkdirat(self->dirfd, "-privileged", 0700) ? errno : 0);
 	EXPECT_EQ(0, audit_find(&self->a, AUDIT_SAFENAME,
 				"name=\"-privileged\"", text, sizeof(text)));
+}
+
+/*
+ * The record of a refused open(O_CREAT) of a name not looked up yet is
+ * made within the open: it belongs to the event of the open's SYSCALL
+ * record, whose serial it has.
+ */
+TEST_F_TIMEOUT(audit, open_record_in_syscall_event, 60)
+{
+	static const struct name_case c = { "create", "-in-event", "initial", 0 };
+	struct child_make m = { .dirfd = self->dirfd, .c = &c };
+	unsigned long serial, syscall_serial;
+
+	set_up_names(_metadata, self);
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_UNPRIVILEGED, "3"));
+	audit_drain(&self->a);
+	/* Not looked up yet: a new tmpfs name is only ever in lookup. */
+	EXPECT_EQ(EPERM, run_as(TASK_NOBODY, child_make, &m, NULL));
+	ASSERT_EQ(0, audit_find_serial(&self->a, AUDIT_SAFENAME,
+				       "name=\"-in-event\"", &serial))
+		TH_LOG("no Safename record");
+	/* The SYSCALL record comes at the end of the call. */
+	for (;;) {
+		ASSERT_EQ(0, audit_find_serial(&self->a, AUDIT_SYSCALL, NULL,
+					       &syscall_serial))
+			TH_LOG("no SYSCALL record with serial %lu", serial);
+		if (syscall_serial == serial)
+			break;
+	}
+}
+
+/* struct audit_rule_data with room for one field. */
+struct audit_rule_msg {
+	struct nlmsghdr h;
+	struct audit_rule_data r;
+};
+
+/* Adds (AUDIT_ADD_RULE) or deletes an exclude rule for records of @type. */
+static int audit_exclude_type(struct audit_sock *a, int op, __u32 type)
+{
+	struct audit_rule_msg msg = { };
+	struct sockaddr_nl addr = { .nl_family = AF_NETLINK };
+	char buf[1024];
+	struct nlmsghdr *h;
+	ssize_t len;
+
+	msg.h.nlmsg_len = NLMSG_LENGTH(sizeof(msg.r));
+	msg.h.nlmsg_type = op;
+	msg.h.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	msg.h.nlmsg_seq = ++a->seq;
+	msg.r.flags = AUDIT_FILTER_EXCLUDE;
+	msg.r.action = AUDIT_NEVER;
+	msg.r.field_count = 1;
+	msg.r.fields[0] = AUDIT_MSGTYPE;
+	msg.r.fieldflags[0] = AUDIT_EQUAL;
+	msg.r.values[0] = type;
+	if (sendto(a->fd, &msg, msg.h.nlmsg_len, 0, (struct sockaddr *)&addr,
+		   sizeof(addr)) < 0)
+		return -errno;
+	for (;;) {
+		len = recv(a->fd, buf, sizeof(buf), 0);
+		if (len < 0)
+			return -errno;
+		h = (struct nlmsghdr *)buf;
+		if (h->nlmsg_seq == a->seq && h->nlmsg_type == NLMSG_ERROR)
+			return ((struct nlmsgerr *)NLMSG_DATA(h))->error;
+	}
+}
+
+/*
+ * An administrator's exclude rule for Safename's records is honoured: the
+ * name is still refused and counted, but no record is made, and nothing
+ * is printed to the kernel log in its place.
+ */
+TEST_F_TIMEOUT(audit, exclude_rule_honoured, 60)
+{
+	static const struct name_case c = { "mkdir", "-excluded", "initial", 0 };
+	struct child_make m = { .dirfd = self->dirfd, .c = &c };
+	unsigned long long v0, d0, v1, d1;
+	unsigned long serial;
+	int kmsg;
+
+	set_up_names(_metadata, self);
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_UNPRIVILEGED, "3"));
+	ASSERT_EQ(0, audit_exclude_type(&self->a, AUDIT_ADD_RULE,
+					AUDIT_SAFENAME));
+	kmsg = kmsg_open();
+	ASSERT_LE(0, kmsg);
+	audit_drain(&self->a);
+	ASSERT_EQ(0, read_counters(&v0, &d0));
+	EXPECT_EQ(EPERM, run_as(TASK_NOBODY, child_make, &m, NULL));
+	ASSERT_EQ(0, read_counters(&v1, &d1));
+	EXPECT_EQ(v0 + 1, v1);
+	EXPECT_EQ(d0 + 1, d1);
+	EXPECT_EQ(-ETIMEDOUT, audit_find_serial(&self->a, AUDIT_SAFENAME,
+						"-excluded", &serial));
+	EXPECT_FALSE(kmsg_has(kmsg, "safename: "));
+	close(kmsg);
+	EXPECT_EQ(0, audit_exclude_type(&self->a, AUDIT_DEL_RULE,
+					AUDIT_SAFENAME));
+	/* Without the rule, the record is back. */
+	audit_drain(&self->a);
+	EXPECT_EQ(EPERM, run_as(TASK_NOBODY, child_make, &m, NULL));
+	EXPECT_EQ(0, audit_find_serial(&self->a, AUDIT_SAFENAME, "-excluded",
+				       &serial));
 }
 
 /* Sealing is a knob write too; it lasts until reboot. */

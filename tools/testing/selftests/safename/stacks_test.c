@@ -28,6 +28,15 @@
 
 #define STACKS_TIMEOUT	180
 
+/* From <linux/fs.h>, which cannot come with <sys/mount.h>. */
+#ifndef FS_IOC_GETFLAGS
+#define FS_IOC_GETFLAGS	_IOR('f', 1, long)
+#define FS_IOC_SETFLAGS	_IOW('f', 2, long)
+#endif
+#ifndef FS_CASEFOLD_FL
+#define FS_CASEFOLD_FL	0x40000000
+#endif
+
 static int write_file(const char *path, const char *text)
 {
 	int fd = open(path, O_WRONLY | O_CLOEXEC);
@@ -91,6 +100,8 @@ FIXTURE_SETUP(stacks)
 	snprintf(self->merged, sizeof(self->merged), "%s/merged", self->base);
 	ASSERT_EQ(0, mkdir(self->lower, 0755));
 	ASSERT_EQ(0, mkdir(self->upper, 0777));
+	/* Writable by everyone, so that only Safename refuses uid 65534. */
+	ASSERT_EQ(0, chmod(self->upper, 0777));
 	ASSERT_EQ(0, mkdir(self->work, 0755));
 	ASSERT_EQ(0, mkdir(self->merged, 0755));
 
@@ -433,6 +444,69 @@ static int set_modes(const char *unprivileged, const char *privileged)
  * with O_CREAT is never counted.  The test runs as root, with the
  * privileged mode.  Needs the 9p share, given by SAFENAME_9P_DIR.
  */
+/*
+ * In a casefolded directory ext4 leaves the negative dentry of a missing
+ * name unhashed: a refused open(O_CREAT) of a name not looked up yet is
+ * still reported and counted once, and one that exists in another case
+ * is not.
+ */
+TEST_F_TIMEOUT(stacks, casefold_open_creat, STACKS_TIMEOUT)
+{
+	const char *casefold = getenv("SAFENAME_CASEFOLD_DIR");
+	unsigned long long v0, d0, v1, d1;
+	char dir[PATH_MAX];
+	int dirfd, fd, kmsg;
+	unsigned int flags;
+
+	if (!casefold)
+		SKIP(return, "no casefolding ext4: set SAFENAME_CASEFOLD_DIR");
+	ASSERT_EQ(0, make_test_dir(casefold, dir, sizeof(dir)));
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, ioctl(fd, FS_IOC_GETFLAGS, &flags));
+	flags |= FS_CASEFOLD_FL;
+	ASSERT_EQ(0, ioctl(fd, FS_IOC_SETFLAGS, &flags))
+	{
+		TH_LOG("chattr +F %s: %s", dir, strerror(errno));
+	}
+	close(fd);
+	dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	ASSERT_LE(0, dirfd);
+	ASSERT_EQ(0, touch_at(dirfd, "-Old"));
+	sync();
+	ASSERT_EQ(0, write_file("/proc/sys/vm/drop_caches", "2"));
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_UNPRIVILEGED, "3"));
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "3"));
+	/* Let the log's rate limit (10 lines in 5 s) forget earlier tests. */
+	sleep(6);
+	kmsg = kmsg_open();
+	ASSERT_LE(0, kmsg);
+
+	/* The existing name, asked for in another case: no report. */
+	ASSERT_EQ(0, read_counters(&v0, &d0));
+	fd = openat(dirfd, "-OLD", O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+	EXPECT_LE(0, fd);
+	if (fd >= 0)
+		close(fd);
+	ASSERT_EQ(0, read_counters(&v1, &d1));
+	EXPECT_EQ(v0, v1);
+	EXPECT_FALSE(kmsg_has(kmsg, "safename: "));
+
+	/* A new one: refused, reported and counted once. */
+	fd = openat(dirfd, "-New", O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+	EXPECT_EQ(-1, fd);
+	EXPECT_EQ(EPERM, errno);
+	ASSERT_EQ(0, read_counters(&v1, &d1));
+	EXPECT_EQ(v0 + 1, v1);
+	EXPECT_EQ(d0 + 1, d1);
+	EXPECT_TRUE(kmsg_has(kmsg, "safename: denied create rule=initial offset=0 name=\"-New\""));
+	close(kmsg);
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_UNPRIVILEGED, "0"));
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "0"));
+	close(dirfd);
+	EXPECT_EQ(0, remove_tree(dir));
+}
+
 TEST_F_TIMEOUT(stacks, atomic_open_counts_once, STACKS_TIMEOUT)
 {
 	static const char *const modes[][2] = { { "2", "2" }, { "3", "2" } };

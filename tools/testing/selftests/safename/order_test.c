@@ -1,0 +1,391 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Safename comes last: when the kernel refuses an operation for its own
+ * reasons, the task gets the kernel's error, exactly as without Safename,
+ * and nothing is reported or counted.  And the operation a report names is
+ * the one the task asked for, whatever the arguments.
+ *
+ * Each case makes a bad name (both modes enforce and log) where the kernel
+ * refuses it first, as uid 65534 where permissions matter, then checks the
+ * error, the counters and the kernel log; a control case shows that the
+ * same operation with the kernel's consent is refused and counted by
+ * Safename.  Runs on the test's own tmpfs, with audit off.
+ */
+
+#include <mqueue.h>
+#include <sys/sysmacros.h>
+
+#include "../kselftest_harness.h"
+#include "common.h"
+#include "audit_nl.h"
+
+FIXTURE(order)
+{
+	char dir[PATH_MAX];
+	int dirfd;
+	int kmsg;
+	struct policy saved;
+	bool ready;
+};
+
+FIXTURE_SETUP(order)
+{
+	struct policy policy;
+	const char *why;
+
+	self->dirfd = -1;
+	self->kmsg = -1;
+	why = safename_unusable();
+	if (why)
+		SKIP(return, "%s", why);
+	if (audit_enabled() == 1)
+		SKIP(return, "audit is on: reports are audit records (audit_test checks them)");
+	if (!can_become(TASK_NOBODY))
+		SKIP(return, "cannot become uid 65534");
+	ASSERT_EQ(0, private_test_dir(self->dir, sizeof(self->dir)));
+	/* Owned by root, writable by root only, as /usr is. */
+	ASSERT_EQ(0, chmod(self->dir, 0755));
+	self->dirfd = open(self->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ASSERT_LE(0, self->dirfd);
+	ASSERT_EQ(0, policy_read(SYSFS_DIR, &self->saved));
+	self->ready = true;
+	policy_set_defaults(&policy);
+	policy_set_text(&policy, KNOB_MODE_UNPRIVILEGED, "3");
+	policy_set_text(&policy, KNOB_MODE_PRIVILEGED, "3");
+	ASSERT_EQ(0, policy_write(SYSFS_DIR, &policy));
+	self->kmsg = kmsg_open();
+	ASSERT_LE(0, self->kmsg);
+}
+
+FIXTURE_TEARDOWN(order)
+{
+	if (self->ready)
+		EXPECT_EQ(0, policy_write(SYSFS_DIR, &self->saved));
+	if (self->kmsg >= 0)
+		close(self->kmsg);
+	if (self->dirfd >= 0)
+		close(self->dirfd);
+}
+
+/* What a child does: @op on @name in @dirfd (and @other for link, rename). */
+struct order_ctx {
+	int dirfd;
+	int other;
+	const char *name;
+	int (*op)(const struct order_ctx *ctx);
+};
+
+static int op_mkdir(const struct order_ctx *c)
+{
+	return mkdirat(c->dirfd, c->name, 0755) ? errno : 0;
+}
+
+static int op_open(const struct order_ctx *c)
+{
+	int fd = openat(c->dirfd, c->name, O_WRONLY | O_CREAT | O_CLOEXEC,
+			0644);
+
+	if (fd < 0)
+		return errno;
+	close(fd);
+	return 0;
+}
+
+static int op_fifo(const struct order_ctx *c)
+{
+	return mknodat(c->dirfd, c->name, S_IFIFO | 0644, 0) ? errno : 0;
+}
+
+static int op_chardev(const struct order_ctx *c)
+{
+	return mknodat(c->dirfd, c->name, S_IFCHR | 0644, makedev(1, 3)) ?
+	       errno : 0;
+}
+
+static int op_symlink(const struct order_ctx *c)
+{
+	return symlinkat("target", c->dirfd, c->name) ? errno : 0;
+}
+
+/* A hard link to @other's "file". */
+static int op_link(const struct order_ctx *c)
+{
+	return linkat(c->other, "file", c->dirfd, c->name, 0) ? errno : 0;
+}
+
+/* @other's "file" renamed to @name in @dirfd. */
+static int op_rename(const struct order_ctx *c)
+{
+	return renameat(c->other, "file", c->dirfd, c->name) ? errno : 0;
+}
+
+static int op_bind(const struct order_ctx *c)
+{
+	return bind_unix_at(c->dirfd, c->name);
+}
+
+static int child_op(void *arg)
+{
+	const struct order_ctx *c = arg;
+
+	return c->op(c);
+}
+
+/*
+ * Runs @c as @kind and checks that it fails with @err and, when @counted,
+ * that Safename counted it once, else that it neither counted nor logged
+ * it.  (A counted one's line may fall to the log's rate limit.)
+ */
+static void check(struct __test_metadata *const _metadata,
+		  FIXTURE_DATA(order) * self, enum task_kind kind,
+		  const struct order_ctx *c, const char *what, int err,
+		  bool counted)
+{
+	unsigned long long v0, d0, v1, d1;
+	char buf[64];
+	int got;
+
+	ASSERT_EQ(0, read_counters(&v0, &d0));
+	kmsg_has(self->kmsg, "");
+	got = run_as(kind, child_op, (void *)c, NULL);
+	ASSERT_EQ(0, read_counters(&v1, &d1));
+	EXPECT_EQ(err, got)
+	{
+		TH_LOG("%s \"%s\" as %s: %s, expected %s", what,
+		       printable(c->name, buf, sizeof(buf)),
+		       task_kind_name(kind), strerror(got), strerror(err));
+	}
+	EXPECT_EQ(v0 + counted, v1)
+	{
+		TH_LOG("%s: violations %llu -> %llu", what, v0, v1);
+	}
+	EXPECT_EQ(d0 + counted, d1);
+	if (!counted)
+		EXPECT_FALSE(kmsg_has(self->kmsg, "safename: "))
+		{
+			TH_LOG("%s: a kernel log line", what);
+		}
+}
+
+/*
+ * uid 65534 may not write to the root-owned directory: every operation
+ * gets EACCES from the kernel's permission check, before Safename.
+ */
+TEST_F(order, eacces_first)
+{
+	static const struct {
+		const char *what;
+		int (*op)(const struct order_ctx *c);
+	} ops[] = {
+		{ "mkdir", op_mkdir }, { "open", op_open },
+		{ "mkfifo", op_fifo }, { "symlink", op_symlink },
+		{ "link", op_link }, { "rename", op_rename },
+		{ "bind", op_bind },
+	};
+	struct order_ctx c = { .dirfd = self->dirfd };
+	char other[PATH_MAX + 16];
+	size_t i;
+	int fd;
+
+	/* The source of link and rename, in a directory nobody may write. */
+	snprintf(other, sizeof(other), "%s/open", self->dir);
+	ASSERT_EQ(0, mkdir(other, 0777));
+	ASSERT_EQ(0, chmod(other, 0777));
+	c.other = open(other, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ASSERT_LE(0, c.other);
+	for (i = 0; i < ARRAY_SIZE(ops); i++) {
+		fd = openat(c.other, "file", O_WRONLY | O_CREAT | O_CLOEXEC,
+			    0666);
+		ASSERT_LE(0, fd);
+		close(fd);
+		ASSERT_EQ(0, fchownat(c.other, "file", NOBODY_ID, NOBODY_ID,
+				      0));
+		c.op = ops[i].op;
+		c.name = "-denied";
+		check(_metadata, self, TASK_NOBODY, &c, ops[i].what, EACCES,
+		      false);
+		/* Control: where it may write, Safename refuses. */
+		c.dirfd = c.other;
+		c.name = ops[i].op == op_rename ? "-moved" : "-refused";
+		check(_metadata, self, TASK_NOBODY, &c, ops[i].what, EPERM,
+		      true);
+		c.dirfd = self->dirfd;
+		unlinkat(c.other, "file", 0);
+	}
+	close(c.other);
+}
+
+/*
+ * In a sticky directory, uid 65534 may not rename root's file: the
+ * kernel's EPERM, not Safename's, and nothing reported.
+ */
+TEST_F(order, sticky_bit_first)
+{
+	struct order_ctx c = { .op = op_rename, .name = "-moved" };
+	char sticky[PATH_MAX + 16];
+	int fd;
+
+	snprintf(sticky, sizeof(sticky), "%s/sticky", self->dir);
+	ASSERT_EQ(0, mkdir(sticky, 0777));
+	ASSERT_EQ(0, chmod(sticky, 01777));
+	c.dirfd = open(sticky, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ASSERT_LE(0, c.dirfd);
+	c.other = c.dirfd;
+	fd = openat(c.dirfd, "file", O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+	ASSERT_LE(0, fd);
+	close(fd);
+	check(_metadata, self, TASK_NOBODY, &c, "rename", EPERM, false);
+	/* Control: its own file it may rename, and Safename refuses. */
+	ASSERT_EQ(0, fchownat(c.dirfd, "file", NOBODY_ID, NOBODY_ID, 0));
+	check(_metadata, self, TASK_NOBODY, &c, "rename", EPERM, true);
+	close(c.dirfd);
+}
+
+/* A device node without CAP_MKNOD: the kernel's EPERM, nothing reported. */
+TEST_F(order, cap_mknod_first)
+{
+	struct order_ctx c = { .op = op_chardev, .name = "-null" };
+	char open_dir[PATH_MAX + 16];
+
+	snprintf(open_dir, sizeof(open_dir), "%s/open", self->dir);
+	ASSERT_EQ(0, mkdir(open_dir, 0777));
+	ASSERT_EQ(0, chmod(open_dir, 0777));
+	c.dirfd = open(open_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ASSERT_LE(0, c.dirfd);
+	check(_metadata, self, TASK_NOBODY, &c, "mknod", EPERM, false);
+	/* Control: a fifo needs no capability, and Safename refuses it. */
+	c.op = op_fifo;
+	check(_metadata, self, TASK_NOBODY, &c, "mkfifo", EPERM, true);
+	close(c.dirfd);
+}
+
+static int op_link_deleted(const struct order_ctx *c)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", c->other);
+	return linkat(AT_FDCWD, path, c->dirfd, c->name, AT_SYMLINK_FOLLOW) ?
+	       errno : 0;
+}
+
+/* A link to a deleted file: the kernel's ENOENT, nothing reported. */
+TEST_F(order, deleted_file_first)
+{
+	struct order_ctx c = {
+		.dirfd = self->dirfd,
+		.op = op_link_deleted,
+		.name = "-revived",
+	};
+
+	c.other = openat(self->dirfd, "gone", O_RDWR | O_CREAT | O_CLOEXEC,
+			 0644);
+	ASSERT_LE(0, c.other);
+	ASSERT_EQ(0, unlinkat(self->dirfd, "gone", 0));
+	check(_metadata, self, TASK_PRIVILEGED, &c, "link", ENOENT, false);
+	close(c.other);
+	/* Control: an O_TMPFILE file may be linked, and Safename refuses. */
+	c.other = openat(self->dirfd, ".", O_TMPFILE | O_RDWR | O_CLOEXEC,
+			 0644);
+	ASSERT_LE(0, c.other);
+	check(_metadata, self, TASK_PRIVILEGED, &c, "link", EPERM, true);
+	close(c.other);
+}
+
+/*
+ * EEXIST, ENAMETOOLONG and EROFS come before Safename too, for root as
+ * for everyone.
+ */
+TEST_F(order, exists_too_long_read_only_first)
+{
+	struct order_ctx c = { .dirfd = self->dirfd, .name = "-exists" };
+	char long_name[NAME_MAX + 2], ro[PATH_MAX + 16];
+
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "0"));
+	ASSERT_EQ(0, mkdirat(self->dirfd, "-exists", 0755));
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "3"));
+	c.op = op_mkdir;
+	check(_metadata, self, TASK_PRIVILEGED, &c, "mkdir", EEXIST, false);
+	c.op = op_symlink;
+	check(_metadata, self, TASK_PRIVILEGED, &c, "symlink", EEXIST, false);
+
+	memset(long_name, 'x', sizeof(long_name) - 1);
+	long_name[0] = '-';
+	long_name[sizeof(long_name) - 1] = '\0';
+	c.name = long_name;
+	c.op = op_mkdir;
+	check(_metadata, self, TASK_PRIVILEGED, &c, "mkdir", ENAMETOOLONG,
+	      false);
+	c.op = op_open;
+	check(_metadata, self, TASK_PRIVILEGED, &c, "open", ENAMETOOLONG,
+	      false);
+
+	snprintf(ro, sizeof(ro), "%s/ro", self->dir);
+	ASSERT_EQ(0, mkdir(ro, 0755));
+	ASSERT_EQ(0, mount(ro, ro, NULL, MS_BIND, NULL));
+	ASSERT_EQ(0, mount(NULL, ro, NULL, MS_BIND | MS_REMOUNT | MS_RDONLY,
+			   NULL));
+	c.dirfd = open(ro, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ASSERT_LE(0, c.dirfd);
+	c.name = "-read-only";
+	c.op = op_mkdir;
+	check(_metadata, self, TASK_PRIVILEGED, &c, "mkdir", EROFS, false);
+	c.op = op_open;
+	check(_metadata, self, TASK_PRIVILEGED, &c, "open", EROFS, false);
+	close(c.dirfd);
+	EXPECT_EQ(0, umount(ro));
+}
+
+/*
+ * mkdir(2) passes its mode bits on; whatever they are, the report says
+ * mkdir (only the btrfs subvolume ioctls make "subvol").
+ */
+TEST_F(order, mkdir_mode_cannot_forge_op)
+{
+	static const mode_t modes[] = { 0755, S_IFDIR | 0755, S_IFREG | 0644,
+					 S_IFMT | 07777 };
+	char name[32];
+	size_t i;
+
+	/* Let the log's rate limit (10 lines in 5 s) forget earlier tests. */
+	sleep(6);
+	for (i = 0; i < ARRAY_SIZE(modes); i++) {
+		snprintf(name, sizeof(name), "-forged%zu", i);
+		kmsg_has(self->kmsg, "");
+		EXPECT_EQ(-1, mkdirat(self->dirfd, name, modes[i]));
+		EXPECT_EQ(EPERM, errno);
+		EXPECT_TRUE(kmsg_has(self->kmsg, "safename: denied mkdir rule=initial"))
+		{
+			TH_LOG("mode %o: no \"denied mkdir\" line", modes[i]);
+		}
+	}
+	EXPECT_FALSE(kmsg_has(self->kmsg, "subvol"));
+}
+
+/*
+ * mq_open(3) makes its names through vfs_mkobj() without a path hook:
+ * Safename cannot tell them from the kernel's own, and never checks them
+ * (the admin guide says so).
+ */
+TEST_F(order, mqueue_unchecked)
+{
+	static const char name[] = "/-safename-queue\n";
+	unsigned long long v0, d0, v1, d1;
+	mqd_t q;
+
+	if (access("/proc/sys/fs/mqueue", F_OK))
+		SKIP(return, "no POSIX message queues (CONFIG_POSIX_MQUEUE)");
+	ASSERT_EQ(0, read_counters(&v0, &d0));
+	q = mq_open(name, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0600, NULL);
+	ASSERT_NE((mqd_t)-1, q)
+	{
+		TH_LOG("mq_open: %s", strerror(errno));
+	}
+	mq_close(q);
+	EXPECT_EQ(0, mq_unlink(name));
+	ASSERT_EQ(0, read_counters(&v1, &d1));
+	EXPECT_EQ(v0, v1);
+	EXPECT_EQ(d0, d1);
+	EXPECT_FALSE(kmsg_has(self->kmsg, "safename: "));
+}
+
+TEST_HARNESS_MAIN

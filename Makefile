@@ -89,7 +89,8 @@ CHECK_SUITES := kunit vm tools fuzz kunit-6.12 vm-6.12 series series-6.12 \
 
 .PHONY: help all deps tree kunit kunit-build vm-kernel initramfs selftests \
 	run check $(addprefix check-,$(CHECK_SUITES)) clean distclean FORCE \
-	series series-base bench fuzz debug-kernel distro-image distro-run source
+	series series-base bench fuzz debug-kernel distro-image distro-run source \
+	check-robot
 
 # help: the targets and variables
 help:
@@ -373,6 +374,16 @@ check-series: series-base
 		$(REPO)/series/gates.sh -O $(SERIES_WORK)/kbuild -s $(SERIES_OUT) \
 			$(SERIES_WORK)/linux; } >$(LOGS)/series$(SFX).log 2>&1 || rc=$$?; \
 	$(REPO)/vm/count-tap.sh series$(SFX) $(LOGS)/series$(SFX).log $$rc >$(RESULTS)/series$(SFX).count
+
+# check-robot (not part of make check): what the kernel test robot does on
+# the first day, on this base's work tree: security/safename/ with W=1 by
+# clang, for i386 and s390x (big-endian), without AUDIT, without SYSFS,
+# with BTRFS_FS=m; KUnit on i386 and s390x under QEMU.  Each architecture
+# is a kernel build of its own, too slow for CI's 90 minutes.
+check-robot: $(ST)/tree
+	@mkdir -p $(LOGS) $(RESULTS)
+	@rc=0; $(REPO)/series/robot.sh $(LINUX) $(KB)/robot >$(LOGS)/robot$(SFX).log 2>&1 || rc=$$?; \
+	$(REPO)/vm/count-tap.sh robot$(SFX) $(LOGS)/robot$(SFX).log $$rc >$(RESULTS)/robot$(SFX).count
 
 # the sanitizer VM kernel: vm/x86_64.config + vm/x86_64-debug.config
 DEBUGK    := $(KB)/debug-kernel

@@ -153,9 +153,7 @@ else
 		[ -e "$p" ] || continue
 		case $p in */0000-cover-letter.patch) continue ;; esac
 		np=$((np + 1))
-		scripts/checkpatch.pl --strict --showfile "$p" \
-			>"$TMP/one" 2>&1
-		grep -q '^total: 0 errors, 0 warnings, 0 checks' "$TMP/one" ||
+		checkpatch_clean "$KTREE" "$p" "$TMP/one" ||
 			{ st=1; { echo "$(basename "$p"):"; cat "$TMP/one"; } >>"$TMP/series"; }
 	done
 	[ $np -gt 0 ] || { st=1; echo "no patch in $SERIES" >>"$TMP/series"; }

@@ -373,16 +373,17 @@ static void safename_knob_report(const struct safename_knob *knob,
  *
  * Once the policy is locked, every write is refused with -EPERM.
  *
- * Return: 0, or -E2BIG, -EPERM or -EINVAL, checked in this order.
+ * Return: 0, or -EPERM, -E2BIG or -EINVAL, checked in this order: a task
+ * that may not write learns nothing more of its write.
  */
 static int safename_knob_write_check(const struct file *file,
 				     const char *buf, size_t len, loff_t pos)
 {
-	if (!buf || len > SAFENAME_WRITE_MAX)
-		return -E2BIG;
 	if (!file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN) ||
 	    !capable(CAP_MAC_ADMIN) || safename_policy_locked())
 		return -EPERM;
+	if (!buf || len > SAFENAME_WRITE_MAX)
+		return -E2BIG;
 	if (pos)
 		return -EINVAL;
 	return 0;
@@ -653,27 +654,45 @@ static const struct safename_knob * __init safename_param_knob(const char *name)
 }
 
 /**
- * safename_param_set() - record a safename.<knob>=<value> boot parameter
+ * safename_param_record() - record a safename.<knob>=<value> boot parameter
+ * @name: the parameter's name, "safename.<knob>".
  * @val: the value.
- * @kp: the parameter, named after its knob, with its slot as argument.
+ * @param: its slot.
  *
  * Only records the value; the last valid one given for a knob wins.  A
- * malformed value leaves the slot as it was, and parse_args() reports it
- * in the kernel log.
+ * malformed value leaves the slot as it was.
  *
  * Return: 0, or -EINVAL.
  */
-static int __init safename_param_set(const char *val,
-				     const struct kernel_param *kp)
+static int __init safename_param_record(const char *name, const char *val,
+					struct safename_param *param)
 {
-	const struct safename_knob *knob = safename_param_knob(kp->name);
-	struct safename_param *param = kp->arg;
+	const struct safename_knob *knob = safename_param_knob(name);
 	union safename_knob_value value = { };
 
 	if (!knob || safename_knob_parse(knob, val, strlen(val), &value))
 		return -EINVAL;
 	param->knob = knob;
 	param->value = value;
+	return 0;
+}
+
+/**
+ * safename_param_set() - the callback of the safename.* boot parameters
+ * @val: the value.
+ * @kp: the parameter, named after its knob, with its slot as argument.
+ *
+ * A malformed value is reported here and ignored, and 0 returned all the
+ * same: an error would make parse_args() stop, and the arguments for init
+ * after "--" be lost.
+ *
+ * Return: 0.
+ */
+static int __init safename_param_set(const char *val,
+				     const struct kernel_param *kp)
+{
+	if (safename_param_record(kp->name, val, kp->arg))
+		pr_warn("malformed %s=%s ignored\n", kp->name, val);
 	return 0;
 }
 

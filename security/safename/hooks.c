@@ -98,10 +98,10 @@ enum safename_state {
  * @state: what the blob holds.
  * @v: the violation.
  *
- * Each path hook overwrites it; an inode hook or the end of an open
- * clears it.  A request that the kernel refuses before the inode hook
- * leaves it behind, to be overwritten by the next path hook: it can match
- * nothing before, since nothing but a path hook makes a request.
+ * Each path hook overwrites it; an inode hook clears it, and so does the
+ * end of an open.  A request that the kernel refuses before the inode
+ * hook leaves it behind, to be overwritten by the next path hook: it can
+ * match nothing before, since nothing but a path hook makes a request.
  */
 struct safename_task {
 	const struct dentry *dentry;
@@ -167,10 +167,12 @@ bool safename_privileged(enum safename_task_class class)
  * @v: the violation.
  * @name: the name.
  *
- * Used when audit is off.  Lines are rate-limited apart for privileged and
- * unprivileged tasks so that a flood from one kind cannot hide the other's
- * reports.  The name and the command are encoded so that no control or
- * non-ASCII byte reaches the log.
+ * Used when audit is off.
+ *
+ * Lines are rate-limited apart for privileged and unprivileged tasks so
+ * that a flood from one kind cannot hide the other's reports.  The name and
+ * the command are encoded so that no control or non-ASCII byte reaches the
+ * log.
  */
 static void safename_log(const struct safename_violation *v,
 			 const struct qstr *name)

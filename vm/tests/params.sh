@@ -27,12 +27,16 @@ in_dmesg() {
 	dmesg | grep -vi 'command line: ' | grep -qF -- "$1"
 }
 
-# A malformed value is reported by the kernel's parameter parser, as for
-# every module parameter.
+# A malformed value is reported by Safename and ignored; the parameter
+# parser goes on, so init still gets its arguments after "--".
 for p in mode_for_unprivileged=7 permitted_bytes_middle=1,,2 locked=yes; do
 	check "malformed safename.$p reported in the kernel log" \
-		in_dmesg "\`${p#*=}' invalid for parameter \`safename.${p%%=*}'"
+		in_dmesg "safename: malformed safename.$p ignored"
 done
+check "no parameter error from the kernel's parser" \
+	sh -c '! dmesg | grep -vi "command line: " | grep -q "invalid for parameter"'
+check "init got its arguments after --" \
+	test "${safename_init_arg:-}" = kept
 # An unknown name of a built-in module is ignored without a report.
 check "unknown safename.no_such_knob=1 ignored, not reported" \
 	sh -c '! dmesg | grep -vi "command line: " | grep -q no_such_knob'

@@ -539,15 +539,25 @@ static const char *const sample_values[KNOB_COUNT] = {
 	[KNOB_FINAL] = "65-90",
 };
 
-/* Writes every knob; returns 0 when each write failed with EPERM. */
+/*
+ * Writes every knob, with a sample value and with a text too long for any
+ * knob; returns 0 when each write failed with EPERM: a task that may not
+ * write learns nothing more (not E2BIG, not EINVAL).
+ */
 static int write_all_expect_eperm(const int fds[KNOB_COUNT])
 {
+	static char too_long[2 * SAFENAME_WRITE_MAX];
 	int knob;
 
+	memset(too_long, '1', sizeof(too_long));
 	for (knob = 0; knob < KNOB_COUNT; knob++) {
 		const char *value = sample_values[knob];
 
 		if (write(fds[knob], value, strlen(value)) != -1)
+			return 100 + knob;
+		if (errno != EPERM)
+			return errno;
+		if (write(fds[knob], too_long, sizeof(too_long)) != -1)
 			return 100 + knob;
 		if (errno != EPERM)
 			return errno;

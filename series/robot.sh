@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# robot.sh TREE WORK: what the kernel test robot does to a new series on its
+# first day, on the tree the series ends with (TREE, e.g. the mainline work
+# tree build/mainline/linux), in build directories under WORK:
+#
+#   - security/safename/ built with W=1, without a warning, by clang
+#     (x86_64), for i386, for a big-endian architecture (s390x, cross gcc),
+#     and in the configurations that leave out what Safename's code may use:
+#     no CONFIG_AUDIT, no CONFIG_SYSFS, CONFIG_BTRFS_FS=m, no KUnit;
+#   - the KUnit tests run (kunit.py run) on i386 and on s390x under QEMU,
+#     where the word-at-a-time rule meets 32-bit and big-endian words.
+#
+# One TAP line each.  Too slow for make check (each architecture's KUnit
+# kernel is a build of its own): make check-robot runs it.
+#
+# Environment: JOBS (2), CCACHE_DIR, ROBOT_KUNIT=0 to skip the KUnit runs.
+set -uo pipefail
+
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=series/lib.sh
+. "$REPO/series/lib.sh"
+
+[ $# -eq 2 ] || { echo "usage: $0 TREE WORK" >&2; exit 2; }
+TREE=$(cd "$1" && pwd) || exit 2
+mkdir -p "$2" && WORK=$(cd "$2" && pwd)
+JOBS=${JOBS:-2}
+export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/safename-ccache}
+export LC_ALL=C
+
+need_pkgs clang lld llvm gcc-s390x-linux-gnu qemu-system-x86 qemu-system-misc \
+	flex bison bc libelf-dev python3
+
+n=0
+failed=0
+tap() {
+	n=$((n + 1))
+	if [ "$1" = ok ]; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+		failed=1
+		[ -f "${3:-}" ] && grep -B2 -A6 -m5 -E 'warning:|error:|FAILED|not ok' "$3" |
+			head -60 | sed 's/^/# /'
+	fi
+}
+
+# build NAME ARCH-MAKE-OPTIONS... -- CONFIG_X=y|n ...: configure a tree of
+# its own (allnoconfig + the options), check the options held, build
+# security/safename/ with W=1.
+build() {
+	local name=$1 out=$WORK/$1 opts=() frag opt log
+	shift
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do opts+=("$1"); shift; done
+	shift
+	mkdir -p "$out"
+	frag=$out/robot.config
+	printf '%s\n' CONFIG_MULTIUSER=y CONFIG_NET=y CONFIG_SECURITY=y \
+		CONFIG_SECURITYFS=y CONFIG_SECURITY_SAFENAME=y "$@" >"$frag"
+	log=$out/build.log
+	if ! make -s -C "$TREE" O="$out" "${opts[@]}" KCONFIG_ALLCONFIG="$frag" \
+		allnoconfig >"$log" 2>&1; then
+		tap not "$name: configure" "$log"
+		return
+	fi
+	while IFS= read -r opt; do
+		case $opt in
+		*=n) grep -q "^${opt%=n}=" "$out/.config" &&
+			echo "# $opt did not hold" >>"$log" ;;
+		*) grep -qx "$opt" "$out/.config" ||
+			echo "# $opt did not hold" >>"$log" ;;
+		esac
+	done <"$frag"
+	if make -s -C "$TREE" O="$out" "${opts[@]}" -j"$JOBS" W=1 \
+		security/safename/ >>"$log" 2>&1 &&
+		! grep -qE 'warning:|did not hold' "$log"; then
+		tap ok "$name: security/safename/ builds with W=1, no warning"
+	else
+		tap not "$name: security/safename/ builds with W=1, no warning" "$log"
+	fi
+}
+
+echo "TAP version 13"
+# clang: the tree's minimum (17.0.1 for 7.3) may be newer than this
+# machine's (bookworm has 14): then clang comes from a Debian trixie chroot
+# of its own (mmdebstrap), with the tree and the build directory bound in
+need=$("$TREE/scripts/min-tool-version.sh" llvm)
+have=$(clang -dumpversion 2>/dev/null || echo 0)
+if [ "$(printf '%s\n' "$need" "$have" | sort -V | head -1)" = "$need" ]; then
+	build clang-x86_64 ARCH=x86_64 LLVM=1 -- CONFIG_64BIT=y CONFIG_AUDIT=y \
+		CONFIG_SYSFS=y CONFIG_KUNIT=y CONFIG_SECURITY_SAFENAME_KUNIT_TEST=y
+else
+	root=$WORK/trixie-clang
+	if [ ! -x "$root/usr/bin/clang" ]; then
+		rm -rf "$root"
+		mmdebstrap --variant=apt --include=clang,lld,llvm,make,flex,bison,bc,libelf-dev,libssl-dev,python3,gcc \
+			trixie "$root" "${DISTRO_MIRROR:-http://deb.debian.org/debian}" \
+			>"$WORK/trixie-clang.log" 2>&1 ||
+			{ tap not "clang-x86_64: a trixie chroot with clang $need or newer" "$WORK/trixie-clang.log"; root=; }
+	fi
+	if [ -n "$root" ]; then
+		mkdir -p "$root/src" "$root/out" "$WORK/clang-x86_64"
+		mount --bind "$TREE" "$root/src" && mount --bind "$WORK/clang-x86_64" "$root/out"
+		printf '%s\n' CONFIG_MULTIUSER=y CONFIG_NET=y CONFIG_SECURITY=y \
+			CONFIG_SECURITYFS=y CONFIG_SECURITY_SAFENAME=y CONFIG_64BIT=y \
+			CONFIG_AUDIT=y CONFIG_SYSFS=y CONFIG_KUNIT=y \
+			CONFIG_SECURITY_SAFENAME_KUNIT_TEST=y >"$WORK/clang-x86_64/robot.config"
+		log=$WORK/clang-x86_64/build.log
+		if chroot "$root" sh -c 'make -s -C /src O=/out ARCH=x86_64 LLVM=1 \
+			KCONFIG_ALLCONFIG=/out/robot.config allnoconfig &&
+			make -s -C /src O=/out ARCH=x86_64 LLVM=1 -j'"$JOBS"' W=1 security/safename/' \
+			>"$log" 2>&1 && ! grep -q 'warning:' "$log"; then
+			tap ok "clang-x86_64 ($(chroot "$root" clang -dumpversion)): security/safename/ builds with W=1, no warning"
+		else
+			tap not "clang-x86_64: security/safename/ builds with W=1, no warning" "$log"
+		fi
+		umount "$root/out" "$root/src"
+	fi
+fi
+build i386 ARCH=i386 CC="ccache gcc" -- CONFIG_64BIT=n CONFIG_AUDIT=y \
+	CONFIG_SYSFS=y CONFIG_KUNIT=y CONFIG_SECURITY_SAFENAME_KUNIT_TEST=y
+build s390x ARCH=s390 CROSS_COMPILE=s390x-linux-gnu- -- CONFIG_AUDIT=y \
+	CONFIG_SYSFS=y CONFIG_KUNIT=y CONFIG_SECURITY_SAFENAME_KUNIT_TEST=y
+build no-audit ARCH=x86_64 CC="ccache gcc" -- CONFIG_64BIT=y CONFIG_AUDIT=n \
+	CONFIG_SYSFS=y
+build no-sysfs ARCH=x86_64 CC="ccache gcc" -- CONFIG_64BIT=y CONFIG_AUDIT=y \
+	CONFIG_SYSFS=n
+build btrfs-module ARCH=x86_64 CC="ccache gcc" -- CONFIG_64BIT=y \
+	CONFIG_BLOCK=y CONFIG_MODULES=y CONFIG_BTRFS_FS=m CONFIG_AUDIT=y
+
+# KUnit where words are 32-bit and where bytes are big-endian
+if [ "${ROBOT_KUNIT:-1}" != 0 ]; then
+	for arch in i386 s390; do
+		log=$WORK/kunit-$arch.log
+		case $arch in
+		s390) cross=(--cross_compile=s390x-linux-gnu-) ;;
+		*) cross=() ;;
+		esac
+		if (cd "$TREE" && ./tools/testing/kunit/kunit.py run \
+			--kunitconfig=security/safename --arch="$arch" \
+			"${cross[@]}" --build_dir="$WORK/kunit-$arch" \
+			--jobs="$JOBS" --timeout=900) >"$log" 2>&1; then
+			tap ok "kunit on $arch ($(grep -o 'Ran [0-9]* tests: .*' "$log" |
+				sed 's/\x1b\[[0-9;]*m//g' | tail -1))"
+		else
+			tap not "kunit on $arch" "$log"
+		fi
+	done
+fi
+echo "1..$n"
+exit $failed

@@ -293,8 +293,10 @@ PREBUILD      := debug-kernel distro-image
 PREBUILD_6.12 := vm-kernel
 PREBUILD_FOR  := kunit-6.12|vm-6.12|distro|distro-6.12|debug
 
-# check-NAME-6.12: suite NAME on the 6.12 kernel
-check-%-6.12: FORCE
+# check-NAME-6.12: suite NAME on the 6.12 kernel (a static pattern rule:
+# make looks for no implicit rule for a phony target)
+check-kunit-6.12 check-vm-6.12 check-series-6.12 check-distro-6.12 \
+check-robot-6.12: check-%-6.12:
 	@$(MAKE) --no-print-directory BASE=6.12 check-$*
 
 # check-kunit: the KUnit suite, counted from kunit.py's summary line.  On

@@ -831,6 +831,9 @@ int __init safename_fs_init(void)
 {
 	int err, ret;
 
+	/* The LSM framework runs this even when safename_init() failed. */
+	if (!rcu_access_pointer(safename_policy))
+		return 0;
 	ret = safename_securityfs_init();
 	if (ret)
 		pr_err("cannot create securityfs files: %d\n", ret);

@@ -16,8 +16,8 @@
  * comes after the kernel's own errors, and what the inode hook sees
  * without a path hook before it (the work a stacking file system does on
  * its layers: overlayfs copy-up, whiteouts, ecryptfs's lower names) is
- * never checked.  Nothing is held: the blob only compares pointers, and
- * everything is settled within the call that asked for the name.
+ * never checked.  Nothing is held: the blob only compares pointers and a
+ * name's hash, and is settled within the call that asked for the name.
  *
  * open(O_CREAT) asks before the name has been looked up, for file systems
  * that look up, create and open in one call: whether the name is new is
@@ -75,37 +75,43 @@ const char *safename_op_name(enum safename_op op)
 }
 
 /**
- * enum safename_state - what a task's blob holds
- * @SAFENAME_NONE: nothing.
+ * enum safename_state - what a task's blob holds, when it holds a name
  * @SAFENAME_ASKED: a path hook found that the name fails the rule; the
  *                  inode hook acts on it.
  * @SAFENAME_PENDING: an open(O_CREAT) acted on a name that was not looked
  *                    up yet; the report waits for the end of the open.
  */
 enum safename_state {
-	SAFENAME_NONE,
 	SAFENAME_ASKED,
 	SAFENAME_PENDING,
 };
 
 /**
  * struct safename_task - a task's request for a name that fails the rule
- * @dentry: the name, as the path hook saw it.  Never held nor followed: it
- *          is only compared with the inode hook's, so that what a stacking
- *          file system does on its layers in between is not taken for it.
+ * @dentry: the name, as the path hook saw it, or NULL when the blob holds
+ *          none.  Never held nor followed: it is only compared with the
+ *          inode hook's, so that what a stacking file system does on its
+ *          layers in between is not taken for it.
+ * @dir: its parent directory, also only compared.
  * @cred: the credentials the task asked with, also only compared: the
  *        layers of a stacking file system are worked on with others.
+ * @hash_len: the name's hash and length (struct qstr), compared with the
+ *            name the inode hook or the end of the open sees.
  * @state: what the blob holds.
  * @v: the violation.
  *
  * Each path hook overwrites it; an inode hook clears it, and so does the
  * end of an open.  A request that the kernel refuses before the inode
- * hook leaves it behind, to be overwritten by the next path hook: it can
- * match nothing before, since nothing but a path hook makes a request.
+ * hook leaves it behind until the next path hook.  Meanwhile only an
+ * inode hook without a path hook of its own (a stacking file system's
+ * work, mq_open(3)) could see it, and acts on it only for the same
+ * dentry, directory, name and credentials: that is, never.
  */
 struct safename_task {
 	const struct dentry *dentry;
+	const struct inode *dir;
 	const struct cred *cred;
+	u64 hash_len;
 	enum safename_state state;
 	struct safename_violation v;
 };
@@ -288,7 +294,9 @@ static noinline void safename_ask(struct dentry *dentry, enum safename_op op)
 		return;
 	}
 	t->dentry = dentry;
+	t->dir = d_inode(dentry->d_parent);
 	t->cred = current_cred();
+	t->hash_len = dentry->d_name.hash_len;
 	t->state = SAFENAME_ASKED;
 }
 
@@ -377,7 +385,9 @@ safename_asked(const struct dentry *dentry)
 static noinline int safename_act(struct safename_task *t,
 				 struct dentry *dentry, struct inode *dir)
 {
-	if (t->state != SAFENAME_ASKED || t->cred != current_cred())
+	if (t->state != SAFENAME_ASKED || t->dir != dir ||
+	    t->cred != current_cred() ||
+	    t->hash_len != dentry->d_name.hash_len)
 		return 0;
 	if (d_in_lookup(dentry)) {
 		t->state = SAFENAME_PENDING;
@@ -414,18 +424,19 @@ static bool safename_too_many_links(const struct inode *dir,
  * @name: the name.
  * @dir: its directory.
  * @new: the name turned out not to exist: the open created it, or it
- *       failed because the create was refused.
+ *       failed because Safename refused the create.
  *
  * Reports a new name that the open was refused, or that it created in a
- * mode that only logs; forgets one that existed.
+ * mode that only logs; forgets one that existed.  Only the open whose
+ * name is pending can settle it: same directory, name and credentials.
  */
 static void safename_settle(const struct qstr *name, const struct inode *dir,
 			    bool new)
 {
 	struct safename_task *t = safename_task();
 
-	if (!t->dentry || t->state != SAFENAME_PENDING ||
-	    t->cred != current_cred())
+	if (!t->dentry || t->state != SAFENAME_PENDING || t->dir != dir ||
+	    t->cred != current_cred() || t->hash_len != name->hash_len)
 		return;
 	t->dentry = NULL;
 	if (new)
@@ -446,9 +457,9 @@ static inline enum safename_op safename_mknod_op(umode_t mode)
  * @mode: its mode, with the file type.
  * @dev: its device number.
  *
- * Called for open(O_CREAT) on every file system, before the name is looked
- * up; for mknod(2) of every type; for bind(2) of a unix socket to a path;
- * and for BPF object pinning.
+ * Called for open(O_CREAT) on every file system, before the name is known
+ * to exist or not; for mknod(2) of every type; for bind(2) of a unix socket
+ * to a path; and for BPF object pinning.
  *
  * Return: 0.
  */
@@ -573,15 +584,24 @@ static int safename_inode_rename(struct inode *old_dir,
  * safename_inode_create_denied() - an open was refused to create a name
  * @dir: the parent directory.
  * @name: the name, which does not exist.
+ * @error: the error that refused the create, which the open fails with.
  *
- * The open fails with the error that refused the create.  When that was
- * Safename's, on a name not looked up yet, this is where it is reported.
+ * When the refusal was Safename's, on a name not looked up yet, this is
+ * where it is reported.  Another refusal (EACCES, EROFS, another LSM's)
+ * leaves a pending name of a mode that only logs unreported, as it was not
+ * created.
  */
 static void safename_inode_create_denied(struct inode *dir,
-					 const struct qstr *name)
+					 const struct qstr *name, int error)
 {
-	if (static_branch_unlikely(&safename_enabled))
-		safename_settle(name, dir, true);
+	struct safename_task *t;
+
+	if (!static_branch_unlikely(&safename_enabled))
+		return;
+	t = safename_task();
+	if (unlikely(t->dentry))
+		safename_settle(name, dir, error == -EPERM &&
+				(t->v.mode & SAFENAME_MODE_ENFORCE));
 }
 
 /**

@@ -321,6 +321,37 @@ nfsd_judges() {
 check "NFS: nfsd judges squashed root unprivileged: EPERM" nfsd_judges
 umount /mnt/nfs
 
+# nfsd exporting an overlay: the client's name is checked once, by nfsd,
+# with the client's identity (squashed root: unprivileged); the overlay's
+# own work for nfsd (copy-up of an existing name, index entries) is never
+# checked
+violations() {
+	awk '$1 == "violations" { print $2 }' "$SYS/stats"
+}
+nfsd_overlay() {
+	local rc=0 v0 v1 o=/srv/ovl
+	mkdir -p $o/lower $o/upper $o/work $o/merged /mnt/ovl &&
+	echo old >$o/lower/old && chmod 0666 $o/lower/old &&
+	chmod 1777 $o/lower $o/upper || return 1
+	mount -t overlay overlay -o lowerdir=$o/lower,upperdir=$o/upper,workdir=$o/work,index=on,nfs_export=on \
+		$o/merged || return 1
+	echo "$o/merged localhost(rw,sync,no_subtree_check,fsid=77)" \
+		>/etc/exports.d/safename-ovl.exports && exportfs -ra &&
+	mount -t nfs4 -o vers=4.0 localhost:$o/merged /mnt/ovl || return 1
+	echo 0 >"$SYS/mode_for_privileged" || return 1
+	v0=$(violations)
+	echo more >>/mnt/ovl/old || { echo "copy-up through nfsd failed"; rc=1; }
+	eperm touch /mnt/ovl/-by-nfsd-ovl || rc=1
+	[ ! -e $o/upper/-by-nfsd-ovl ] || rc=1
+	v1=$(violations)
+	echo 3 >"$SYS/mode_for_privileged"
+	[ $((v1 - v0)) = 1 ] || { echo "violations $v0 -> $v1, expected one more"; rc=1; }
+	umount /mnt/ovl && exportfs -u "localhost:$o/merged" &&
+		rm -f /etc/exports.d/safename-ovl.exports && umount $o/merged
+	return $rc
+}
+check "NFS over an overlay: nfsd checks the client's name once, copy-up unchecked" nfsd_overlay
+
 # ------------------------------------------------------------------ audit
 # record ACTION OP RULE OFFSET NAME UID: a record with these fields, in order
 record() {
@@ -338,6 +369,9 @@ check "ausearch: the rootless container's touch /data/-ctr-new" \
 check "ausearch: NFS client user's -bad" record denied create initial 0 '"-bad"' 1000
 check "ausearch: nfsd's -by-nfsd, as nobody" sh -c '
 	ausearch -m 1427 --raw | grep -F "name=\"-by-nfsd\"" | grep -q "uid=65534 .*comm=\"nfsd\""'
+check "ausearch: nfsd over an overlay: one record, as nobody" sh -c '
+	[ "$(ausearch -m 1427 --raw | grep -cF "name=\"-by-nfsd-ovl\"")" = 1 ] &&
+	ausearch -m 1427 --raw | grep -F "name=\"-by-nfsd-ovl\"" | grep -q "uid=65534 .*comm=\"nfsd\""'
 
 # ------------------------------------------------------------------- scan
 # before the tests: exactly the image's bad names; after: those the tests

@@ -303,6 +303,15 @@ maintainers_now() {
 		[ -z "$line" ] && in_entry=0
 		printf '%s\n' "$line"
 	done <"$WORK/MAINTAINERS.final" >"$BASE/MAINTAINERS"
+	# no entry at all before the series has a file of its own (the VFS
+	# and btrfs hooks come first)
+	if ! awk '/^SAFENAME SECURITY MODULE$/ { e = 1 } e && /^$/ { e = 0 }
+		e && /^[FK]:/ { found = 1 } END { exit !found }' "$BASE/MAINTAINERS"; then
+		awk '/^SAFENAME SECURITY MODULE$/ { skip = 1 }
+			skip && /^$/ { skip = 0; next }
+			!skip' "$BASE/MAINTAINERS" >"$WORK/MAINTAINERS.none"
+		cp "$WORK/MAINTAINERS.none" "$BASE/MAINTAINERS"
+	fi
 }
 
 # --------------------------------------------------------------- commits

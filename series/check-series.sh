@@ -10,9 +10,10 @@
 #     without a warning (bisectable), in a small x86_64 configuration with
 #     SECURITY_SAFENAME, its KUnit tests and AUDIT (so that audit.c is
 #     built);
-#   - after each one that has KUnit tests, they pass (kunit.py under UML,
-#     security/safename/.kunitconfig, one build directory updated from
-#     patch to patch), unless SERIES_KUNIT_RUN=none;
+#   - after each one that adds or changes KUnit tests, and after the last
+#     one, the tests pass (kunit.py under UML, security/safename/.kunitconfig,
+#     one build directory updated from patch to patch); after every patch
+#     with SERIES_KUNIT_RUN=each, after none with none;
 #   - scripts/checkpatch.pl --strict reports nothing on any patch (but the
 #     question whether MAINTAINERS needs updating, for new files that an
 #     F: line of our entry already covers: series/lib.sh);
@@ -24,10 +25,12 @@
 #   SERIES_KBUILD  build directory (O=)      (<SERIES_WORK>/kbuild)
 #   SERIES_KUNIT   KUnit build directory     (<SERIES_WORK>/kunit)
 #   JOBS           make -j                   (2)
-#   SERIES_KUNIT_RUN  each (KUnit after every patch) or none (make check's
-#                  6.12 series: its tests run in the 6.12 VM kernel, on the
-#                  tree the series ends with; a UML kernel per base would
-#                  not fit in CI's time)  (each)
+#   SERIES_KUNIT_RUN  tests (KUnit after the patches that add or change
+#                  a *_kunit.c file or .kunitconfig, and after the last
+#                  one: 9 runs of 24), each (after every patch) or none
+#                  (make check's 6.12 series: its tests run in the 6.12 VM
+#                  kernel, on the tree the series ends with; a UML kernel
+#                  per base would not fit in CI's time)  (tests)
 #   CCACHE_DIR     ccache's cache            ($HOME/.cache/safename-ccache)
 # The applied tree stays configured in SERIES_WORK/linux + SERIES_KBUILD, so
 # series/gates.sh can be run on it afterwards.
@@ -92,10 +95,17 @@ configured=0
 n=0
 fail=0
 tap() { n=$((n + 1)); if [ "$1" = ok ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi; }
-# kunit NAME: run the KUnit tests of the applied tree, if it has any.
+# kunit NAME [last]: run the KUnit tests of the applied tree, if it has any
+# (and if SERIES_KUNIT_RUN asks for them after this patch).
 kunit() {
 	local summary
-	[ "${SERIES_KUNIT_RUN:-each}" = none ] && return 0
+	case ${SERIES_KUNIT_RUN:-tests} in
+	none)	return 0 ;;
+	each)	;;
+	*)	[ "$2" = last ] ||
+			git -C "$APPLY" diff --name-only HEAD~1 HEAD |
+			grep -qE '(_kunit\.c|/\.kunitconfig)$' || return 0 ;;
+	esac
 	compgen -G "$APPLY/security/safename/*_kunit.c" >/dev/null ||
 		compgen -G "$APPLY/security/safename/*_test.c" >/dev/null || return 0
 	[ -f "$APPLY/security/safename/.kunitconfig" ] || return 0
@@ -151,7 +161,7 @@ for p in "${patches[@]}"; do
 			grep -B2 -A6 -m5 -E 'warning:|error:' "$KB/build.log" |
 				head -60 | sed 's/^/# /'
 		fi
-		kunit "$name"
+		kunit "$name" "$([ "$p" = "${patches[-1]}" ] && echo last)"
 	fi
 
 	# (a patch that adds an F: line touches MAINTAINERS and gets no

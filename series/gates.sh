@@ -76,11 +76,15 @@ trap 'rm -rf "$TMP"' EXIT
 
 n=0
 failed=0
-# gate NAME LOG STATUS: the TAP line; the log is shown when STATUS is not 0.
+# gate NAME LOG STATUS: the TAP line, with the seconds since the last one
+# as a comment; the log is shown when STATUS is not 0.
+since=$SECONDS
 gate() {
 	n=$((n + 1))
 	if [ "$3" -eq 0 ]; then
 		echo "ok $n - $1"
+		echo "# $((SECONDS - since)) s"
+		since=$SECONDS
 	else
 		echo "not ok $n - $1"
 		sed 's/^/# /' "$2"
@@ -96,7 +100,6 @@ mapfile -t CSRC < <(ls security/safename/*.[ch] include/uapi/linux/safename.h \
 	tools/testing/selftests/safename/*.[ch] 2>/dev/null)
 
 echo "TAP version 13"
-echo "1..8"
 
 # sparse: C=2 checks every file, built or not.
 kmake -j"$JOBS" C=2 security/safename/ >"$TMP/sparse" 2>&1
@@ -105,12 +108,19 @@ grep -Eq '(warning|error):' "$TMP/sparse" && st=1
 gate "sparse (make C=2 security/safename/)" "$TMP/sparse" $st
 
 # coccinelle, bounded.
+# GATES_SKIP="cocci docs" leaves those gates out (make check's 6.12
+# series: its sources differ from mainline's by the API backport only,
+# and its docs not at all; both gates take minutes CI does not have)
+skip() { case " ${GATES_SKIP:-} " in *" $1 "*) echo "# $1: not run (GATES_SKIP)"; return 0;; esac; return 1; }
+
+if ! skip cocci; then
 timeout "${COCCI_TIMEOUT:-1200}" make -s -C "$KTREE" ${OBJ:+O="$OBJ"} \
 	coccicheck MODE=report M=security/safename J="$JOBS" >"$TMP/cocci" 2>&1
 st=$?
 [ $st -eq 124 ] && echo "coccicheck timed out" >>"$TMP/cocci"
 grep -Eq 'safename/[^ :]+\.[ch]:[0-9]' "$TMP/cocci" && st=1
 gate "coccicheck (MODE=report M=security/safename)" "$TMP/cocci" $st
+fi
 
 # W=1: the changed flags rebuild the objects.
 kmake -j"$JOBS" W=1 security/safename/ >"$TMP/w1" 2>&1
@@ -174,12 +184,15 @@ if [ $st -eq 0 ]; then
 	cp "${abifiles[@]}" "$TMP/abidir/testing/"
 	# the tree's own ABI tool: get_abi.pl until 6.14, then get_abi.py
 	if [ -x tools/docs/get_abi.py ]; then
-		tools/docs/get_abi.py --dir "$TMP/abidir" rest >/dev/null 2>>"$TMP/abi" || st=1
+		tools/docs/get_abi.py --dir "$TMP/abidir" rest >/dev/null 2>"$TMP/abierr" || st=1
 	elif [ -x scripts/get_abi.py ]; then
-		scripts/get_abi.py --dir "$TMP/abidir" rest >/dev/null 2>>"$TMP/abi" || st=1
+		scripts/get_abi.py --dir "$TMP/abidir" rest >/dev/null 2>"$TMP/abierr" || st=1
 	else
-		scripts/get_abi.pl rest --dir "$TMP/abidir" >/dev/null 2>>"$TMP/abi" || st=1
+		scripts/get_abi.pl rest --dir "$TMP/abidir" >/dev/null 2>"$TMP/abierr" || st=1
 	fi
+	# (get_abi.py says "[INFO] Didn't find ABI reference for" a file no
+	# other document links to: news, not a complaint)
+	grep -v '^\[INFO\] ' "$TMP/abierr" >>"$TMP/abi"
 	knobs=$(sed -n 's/.*SAFENAME_KNOB\(_FILE\)\{0,1\}("\([a-z0-9_]*\)".*/\2/p' \
 		security/safename/fs.c)
 	[ -n "$knobs" ] || { echo "no knob found in fs.c" >>"$TMP/abi"; st=1; }
@@ -211,6 +224,7 @@ gate "ABI descriptions (the tree's get_abi; every knob in both places)" "$TMP/ab
 # the ABI rendered by the kernel-abi directive; then the LSM book as
 # make htmldocs builds it.  Any warning fails, but for graphviz's absence
 # and the links out of the LSM book that a partial build cannot resolve.
+if ! skip docs; then
 : >"$TMP/docs"
 st=0
 rst=Documentation/admin-guide/LSM/Safename.rst
@@ -218,17 +232,23 @@ if [ ! -f "$rst" ]; then
 	echo "missing $rst" >"$TMP/docs"
 	st=1
 else
-	mkdir -p "$TMP/src/admin-guide/LSM" "$TMP/tree/Documentation/ABI/testing"
-	cp "$rst" "$TMP/src/admin-guide/LSM/"
+	# (the sources in a folder named Documentation, next to MAINTAINERS:
+	# 7.3's maintainers_include finds the tree that way)
+	src=$TMP/tree/Documentation
+	mkdir -p "$src/admin-guide/LSM" "$src/ABI/testing"
+	cp "$rst" "$src/admin-guide/LSM/"
+	ln -s "$KTREE/MAINTAINERS" "$TMP/tree/MAINTAINERS"
 	cp "${abifiles[@]}" "$TMP/tree/Documentation/ABI/testing/" 2>/dev/null
+	# (the ABI parser: scripts/ until 6.14, tools/lib/python/ after)
 	ln -s "$KTREE/scripts" "$TMP/tree/scripts"
+	ln -s "$KTREE/tools" "$TMP/tree/tools"
 	printf '%s\n' "Safename documentation" "======================" "" \
 		".. toctree::" "" "   admin-guide/LSM/Safename" "   abi" \
-		>"$TMP/src/index.rst"
+		>"$src/index.rst"
 	printf '%s\n' "Safename ABI" "============" "" \
-		".. kernel-abi:: ABI/testing" >"$TMP/src/abi.rst"
+		".. kernel-abi:: ABI/testing" >"$src/abi.rst"
 	srctree="$TMP/tree" sphinx-build -q -b html -c "$KTREE/Documentation" \
-		-d "$TMP/doctrees" "$TMP/src" "$TMP/html" >"$TMP/sphinx" 2>&1 || st=1
+		-d "$TMP/doctrees" "$src" "$TMP/html" >"$TMP/sphinx" 2>&1 || st=1
 	make -s -C "$KTREE" ${OBJ:+O="$OBJ"} BUILDDIR="$TMP/lsm" SPHINXDIRS=admin-guide/LSM \
 		htmldocs >>"$TMP/sphinx" 2>&1 || st=1
 	grep -E 'WARNING|ERROR|CRITICAL|SEVERE|Error|Traceback|Can.t' "$TMP/sphinx" |
@@ -241,5 +261,7 @@ else
 	[ $st -ne 0 ] && [ ! -s "$TMP/docs" ] && tail -20 "$TMP/sphinx" >"$TMP/docs"
 fi
 gate "docs (Sphinx, kernel conf.py: Safename.rst, ABI, LSM book)" "$TMP/docs" $st
+fi
 
+echo "1..$n"
 exit $failed

@@ -521,6 +521,12 @@ static int safename_path_rename(const struct path *old_dir,
 static int safename_inode_create(struct inode *dir, struct dentry *dentry,
 				 umode_t mode)
 {
+	/*
+	 * A directory that cannot hold files (proc, sysfs, cgroupfs):
+	 * lookup_open() answers EACCES after the LSMs.
+	 */
+	if (!dir->i_op->create && !dir->i_op->atomic_open)
+		return 0;
 	return safename_inode_hook(dentry, dir);
 }
 

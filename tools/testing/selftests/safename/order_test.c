@@ -362,6 +362,23 @@ TEST_F(order, mkdir_mode_cannot_forge_op)
 }
 
 /*
+ * open(O_CREAT) in a directory whose file system cannot make files: the
+ * kernel's EACCES, for root too, nothing reported.
+ */
+TEST_F(order, cannot_create_first)
+{
+	struct order_ctx c = { .op = op_open, .name = "-safename-order" };
+
+	c.dirfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ASSERT_LE(0, c.dirfd);
+	check(_metadata, self, TASK_PRIVILEGED, &c, "open", EACCES, false);
+	close(c.dirfd);
+	/* Control: the same open where files can be made is refused. */
+	c.dirfd = self->dirfd;
+	check(_metadata, self, TASK_PRIVILEGED, &c, "open", EPERM, true);
+}
+
+/*
  * mq_open(3) makes its names through vfs_mkobj() without a path hook:
  * Safename cannot tell them from the kernel's own, and never checks them
  * (the admin guide says so).

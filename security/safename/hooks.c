@@ -522,7 +522,7 @@ static int safename_inode_create(struct inode *dir, struct dentry *dentry,
 				 umode_t mode)
 {
 	/*
-	 * A directory that cannot hold files (proc, sysfs, cgroupfs):
+	 * A directory that cannot hold files (sysfs, cgroupfs):
 	 * lookup_open() answers EACCES after the LSMs.
 	 */
 	if (!dir->i_op->create && !dir->i_op->atomic_open)

@@ -369,8 +369,10 @@ TEST_F(order, cannot_create_first)
 {
 	struct order_ctx c = { .op = op_open, .name = "-safename-order" };
 
-	c.dirfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	ASSERT_LE(0, c.dirfd);
+	/* (kernfs: a missing name is a negative dentry, as on tmpfs) */
+	c.dirfd = open("/sys/kernel", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (c.dirfd < 0)
+		SKIP(return, "no /sys/kernel");
 	check(_metadata, self, TASK_PRIVILEGED, &c, "open", EACCES, false);
 	close(c.dirfd);
 	/* Control: the same open where files can be made is refused. */

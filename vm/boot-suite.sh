@@ -85,9 +85,7 @@ while IFS=$'\t' read -r name script extra || [ -n "$name" ]; do
 	[ -n "$script" ] || script=$name
 	# shellcheck disable=SC2086
 	if [ "$jobs" -le 1 ]; then
-		rc=0; boot "$name${SUFFIX:-}" "$script" $extra || rc=1
-		echo "$rc" >"$out/$n.rc"; : >"$out/$n.out"
-		[ "$rc" = 0 ] || status=1
+		boot "$name${SUFFIX:-}" "$script" $extra || status=1
 		printed=$((n + 1))
 		continue
 	fi

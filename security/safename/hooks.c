@@ -521,13 +521,15 @@ static int safename_path_rename(const struct path *old_dir,
 static int safename_inode_create(struct inode *dir, struct dentry *dentry,
 				 umode_t mode)
 {
+	struct safename_task *t = safename_asked(dentry);
+
 	/*
 	 * A directory that cannot hold files (sysfs, cgroupfs):
 	 * lookup_open() answers EACCES after the LSMs.
 	 */
-	if (!dir->i_op->create && !dir->i_op->atomic_open)
+	if (likely(!t) || (!dir->i_op->create && !dir->i_op->atomic_open))
 		return 0;
-	return safename_inode_hook(dentry, dir);
+	return safename_act(t, dentry, dir);
 }
 
 static int safename_inode_mkdir(struct inode *dir, struct dentry *dentry,

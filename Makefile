@@ -175,13 +175,20 @@ kunit: $(ST)/kunit-build
 
 # ---------------------------------------------------------------- VM kernel
 # the VM kernel's .config: tinyconfig + vm/x86_64.config +
-# vm/x86_64-system.config (+ vm/x86_64-BASE.config where the kernels'
-# options differ), every option verified
+# vm/x86_64-system.config + the selftests' config (+ vm/x86_64-BASE.config
+# where the kernels' options differ), every option verified
 VM_FRAGMENTS := $(REPO)/vm/x86_64.config $(REPO)/vm/x86_64-system.config \
+	$(REPO)/tools/testing/selftests/safename/config \
 	$(wildcard $(REPO)/vm/x86_64-$(BASE).config)
-$(KB)/vm.config: $(VM_FRAGMENTS)
+# written only when it changes (a fragment added to the list changes it
+# without being newer than it); an option given twice alike is kept once
+define cat-fragments
 	@mkdir -p $(KB)
-	@cat $^ >$@
+	@awk '!/^CONFIG_/ || !seen[$$0]++' $(1) >$@.new
+	@if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
+endef
+$(KB)/vm.config: $(VM_FRAGMENTS) FORCE
+	$(call cat-fragments,$(VM_FRAGMENTS))
 $(ST)/vm-config: $(KB)/vm.config $(REPO)/vm/kconfig.sh $(ST)/tree-kernel
 	@echo "  KCONFIG tinyconfig + $(notdir $(VM_FRAGMENTS)) ($(BASE))"
 	@$(REPO)/vm/kconfig.sh $(LINUX) $(KB)/vm-config $(VMK) $(KB)/vm.config \
@@ -412,14 +419,15 @@ check-robot: $(ST)/tree
 	@rc=0; $(REPO)/series/robot.sh $(LINUX) $(KB)/robot >$(LOGS)/robot$(SFX).log 2>&1 || rc=$$?; \
 	$(REPO)/vm/count-tap.sh robot$(SFX) $(LOGS)/robot$(SFX).log $$rc >$(RESULTS)/robot$(SFX).count
 
-# the sanitizer VM kernel: vm/x86_64.config + vm/x86_64-debug.config
+# the sanitizer VM kernel: vm/x86_64.config + vm/x86_64-debug.config + the
+# selftests' own config (it boots the same selftests)
 DEBUGK    := $(KB)/debug-kernel
 DEBUG_BZIMAGE := $(DEBUGK)/arch/x86/boot/bzImage
 DEBUG_FRAGMENTS := $(REPO)/vm/x86_64.config $(REPO)/vm/x86_64-debug.config \
+	$(REPO)/tools/testing/selftests/safename/config \
 	$(wildcard $(REPO)/vm/x86_64-$(BASE).config)
-$(KB)/debug.config: $(DEBUG_FRAGMENTS)
-	@mkdir -p $(KB)
-	@cat $^ >$@
+$(KB)/debug.config: $(DEBUG_FRAGMENTS) FORCE
+	$(call cat-fragments,$(DEBUG_FRAGMENTS))
 $(ST)/debug-config: $(KB)/debug.config $(REPO)/vm/kconfig.sh $(ST)/tree-kernel
 	@echo "  KCONFIG tinyconfig + $(notdir $(DEBUG_FRAGMENTS)) ($(BASE))"
 	@$(REPO)/vm/kconfig.sh $(LINUX) $(KB)/debug-config $(DEBUGK) $(KB)/debug.config \

@@ -206,8 +206,8 @@ $(BZIMAGE): $(ST)/vm-config $(ST)/tree-kernel
 	@touch $@
 
 # ---------------------------------------------------------------- initramfs
-# 16 MiB ext2, ext4, btrfs (mixed block groups) and casefolding ext4
-# images for the loop-device tests (/images/*.img)
+# 16 MiB ext2, ext4, btrfs (mixed block groups), casefolding ext4 and
+# minix images for the loop-device tests (/images/*.img)
 $(B)/ext2.img $(B)/ext4.img: $(B)/%.img: | deps
 	@rm -f $@ && truncate -s 16M $@.tmp
 	@/sbin/mke2fs -q -t $* -F $@.tmp && mv $@.tmp $@
@@ -218,7 +218,12 @@ $(B)/btrfs.img: | deps
 $(B)/casefold.img: | deps
 	@rm -f $@ && truncate -s 16M $@.tmp
 	@/sbin/mke2fs -q -t ext4 -O casefold -F $@.tmp && mv $@.tmp $@
-IMAGES := $(B)/ext2.img $(B)/ext4.img $(B)/btrfs.img $(B)/casefold.img
+# minix version 1, 30-byte names: 250 links a file or directory at most
+$(B)/minix.img: | deps
+	@rm -f $@ && truncate -s 16M $@.tmp
+	@/sbin/mkfs.minix -1 -n 30 $@.tmp >/dev/null && mv $@.tmp $@
+IMAGES := $(B)/ext2.img $(B)/ext4.img $(B)/btrfs.img $(B)/casefold.img \
+	$(B)/minix.img
 empty :=
 space := $(empty) $(empty)
 IMAGE_LIST := $(subst $(space),:,$(IMAGES))

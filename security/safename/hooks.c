@@ -120,7 +120,7 @@ static struct lsm_blob_sizes safename_blob_sizes __ro_after_init = {
 	.lbs_task = sizeof(struct safename_task),
 };
 
-static __always_inline struct safename_task *safename_task(void)
+static __always_inline struct safename_task *safename_current(void)
 {
 	return current->security + safename_blob_sizes.lbs_task;
 }
@@ -285,7 +285,7 @@ static bool safename_judge(struct safename_violation *v,
  */
 static noinline void safename_ask(struct dentry *dentry, enum safename_op op)
 {
-	struct safename_task *t = safename_task();
+	struct safename_task *t = safename_current();
 
 	t->v.op = op;
 	if (!safename_judge(&t->v, &dentry->d_name,
@@ -346,7 +346,7 @@ static __always_inline void safename_path_hook(struct dentry *dentry,
 	if (!static_branch_unlikely(&safename_enabled))
 		return;
 	if (likely(safename_fast_pass(dentry)))
-		safename_task()->dentry = NULL;
+		safename_current()->dentry = NULL;
 	else
 		safename_ask(dentry, op);
 }
@@ -367,7 +367,7 @@ safename_asked(const struct dentry *dentry)
 
 	if (!static_branch_unlikely(&safename_enabled))
 		return NULL;
-	t = safename_task();
+	t = safename_current();
 	return unlikely(t->dentry == dentry) ? t : NULL;
 }
 
@@ -409,7 +409,8 @@ static __always_inline int safename_inode_hook(struct dentry *dentry,
 
 /*
  * A link more than the file system allows: vfs_link() and vfs_mkdir() test
- * it only after the LSMs, and refuse it with EMLINK.
+ * it only after the LSMs, and refuse it with EMLINK; so does vfs_rename()
+ * for a directory.
  */
 static bool safename_too_many_links(const struct inode *dir,
 				    const struct inode *inode)
@@ -433,7 +434,7 @@ static bool safename_too_many_links(const struct inode *dir,
 static void safename_settle(const struct qstr *name, const struct inode *dir,
 			    bool new)
 {
-	struct safename_task *t = safename_task();
+	struct safename_task *t = safename_current();
 
 	if (!t->dentry || t->state != SAFENAME_PENDING || t->dir != dir ||
 	    t->cred != current_cred() || t->hash_len != name->hash_len)
@@ -579,13 +580,31 @@ static int safename_inode_link(struct dentry *old_dentry, struct inode *dir,
 	return safename_act(t, new_dentry, dir);
 }
 
-/* RENAME_EXCHANGE calls it twice, each time with a destination that exists. */
+/**
+ * safename_inode_rename() - act on the new name of a rename
+ * @old_dir: the source directory.
+ * @old_dentry: the source.
+ * @new_dir: the destination directory.
+ * @new_dentry: the destination.
+ *
+ * vfs_rename() refuses to move a directory into a directory that has as
+ * many links as the file system allows with EMLINK, only after the LSMs:
+ * Safename lets it go.  RENAME_EXCHANGE calls this twice, each time with a
+ * destination that exists, which no path hook asked about.
+ *
+ * Return: 0, or -EPERM.
+ */
 static int safename_inode_rename(struct inode *old_dir,
 				 struct dentry *old_dentry,
 				 struct inode *new_dir,
 				 struct dentry *new_dentry)
 {
-	return safename_inode_hook(new_dentry, new_dir);
+	struct safename_task *t = safename_asked(new_dentry);
+
+	if (likely(!t) || (d_is_dir(old_dentry) && old_dir != new_dir &&
+			   safename_too_many_links(new_dir, new_dir)))
+		return 0;
+	return safename_act(t, new_dentry, new_dir);
 }
 
 /**
@@ -606,7 +625,7 @@ static void safename_inode_create_denied(struct inode *dir,
 
 	if (!static_branch_unlikely(&safename_enabled))
 		return;
-	t = safename_task();
+	t = safename_current();
 	if (unlikely(t->dentry))
 		safename_settle(name, dir, error == -EPERM &&
 				(t->v.mode & SAFENAME_MODE_ENFORCE));
@@ -632,7 +651,7 @@ static int safename_file_post_open(struct file *file, int mask)
 
 	if (!static_branch_unlikely(&safename_enabled))
 		return 0;
-	t = safename_task();
+	t = safename_current();
 	if (likely(!t->dentry) || t->state != SAFENAME_PENDING)
 		return 0;
 	parent = dget_parent(file->f_path.dentry);

@@ -3,7 +3,7 @@
 #
 # Guest side of the "selftests" boot: the Safename kselftests on tmpfs and
 # overlayfs (which they mount themselves), and on what they cannot make
-# themselves: ext2, ext4, btrfs and casefolding ext4 on loop devices and the
+# themselves: ext2, ext4, btrfs, casefolding ext4 and minix on loop devices and the
 # 9p share, given to them in SAFENAME_*_DIR variables, and an unmounted
 # ext4 image for umount_test in SAFENAME_RACE_IMAGE (without which those
 # cases SKIP).
@@ -17,6 +17,7 @@ EXT2_DIR=/mnt/ext2
 EXT4_DIR=/mnt/ext4
 BTRFS_DIR=/mnt/btrfs
 CASEFOLD_DIR=/mnt/casefold
+MINIX_DIR=/mnt/minix
 RACE_IMAGE=/tmp/race.img
 loops=""
 NINEP_MOUNT=/mnt/9p
@@ -48,13 +49,14 @@ setup_9p() {
 }
 
 echo "TAP version 13"
-echo "1..7"
+echo "1..8"
 check "safename is active" active
 check "ext2 on a loop device at $EXT2_DIR" mount_image ext2 "$EXT2_DIR"
 check "ext4 on a loop device at $EXT4_DIR" mount_image ext4 "$EXT4_DIR"
 check "btrfs on a loop device at $BTRFS_DIR" mount_image btrfs "$BTRFS_DIR"
 check "casefolding ext4 on a loop device at $CASEFOLD_DIR" \
 	mount_image casefold "$CASEFOLD_DIR" ext4
+check "minix on a loop device at $MINIX_DIR" mount_image minix "$MINIX_DIR"
 check "directory on the 9p share at $NINEP_DIR" setup_9p
 check "an unmounted ext4 image at $RACE_IMAGE" cp /images/ext4.img "$RACE_IMAGE"
 
@@ -62,6 +64,7 @@ export SAFENAME_EXT2_DIR=$EXT2_DIR
 export SAFENAME_EXT4_DIR=$EXT4_DIR
 export SAFENAME_BTRFS_DIR=$BTRFS_DIR
 export SAFENAME_CASEFOLD_DIR=$CASEFOLD_DIR
+export SAFENAME_MINIX_DIR=$MINIX_DIR
 export SAFENAME_9P_DIR=$NINEP_DIR
 export SAFENAME_RACE_IMAGE=$RACE_IMAGE
 
@@ -71,7 +74,8 @@ for test in hooks_test knobs_test log_test lsm_test order_test stats_test \
 done
 
 rm -rf "$NINEP_DIR"
-umount "$EXT2_DIR" "$EXT4_DIR" "$BTRFS_DIR" "$CASEFOLD_DIR" 2>/dev/null
+umount "$EXT2_DIR" "$EXT4_DIR" "$BTRFS_DIR" "$CASEFOLD_DIR" "$MINIX_DIR" \
+	2>/dev/null
 rm -f "$RACE_IMAGE"
 for dev in $loops; do
 	losetup -d "$dev" 2>/dev/null

@@ -9,7 +9,8 @@
  * refuses it first, as uid 65534 where permissions matter, then checks the
  * error, the counters and the kernel log; a control case shows that the
  * same operation with the kernel's consent is refused and counted by
- * Safename.  Runs on the test's own tmpfs, with audit off.
+ * Safename.  Runs on the test's own tmpfs (minix for EMLINK), with audit
+ * off.
  */
 
 #include <mqueue.h>
@@ -289,6 +290,88 @@ TEST_F(order, deleted_file_first)
 	ASSERT_LE(0, c.other);
 	check(_metadata, self, TASK_PRIVILEGED, &c, "link", EPERM, true);
 	close(c.other);
+}
+
+/*
+ * A link more than the file system allows: the kernel's EMLINK for mkdir,
+ * link and a directory's rename, nothing reported.  minix (version 1)
+ * allows 250 links, given by SAFENAME_MINIX_DIR.
+ */
+TEST_F(order, too_many_links_first)
+{
+	static const struct {
+		const char *what;
+		int (*op)(const struct order_ctx *c);
+	} ops[] = {
+		{ "mkdir", op_mkdir },
+		{ "rename", op_rename },
+		{ "link", op_link },
+	};
+	const char *minix = getenv("SAFENAME_MINIX_DIR");
+	struct order_ctx c = { .name = "-one-too-many" };
+	char dir[PATH_MAX], name[32];
+	int base, links, full, i;
+	struct stat st;
+	size_t j;
+
+	if (!minix)
+		SKIP(return, "set SAFENAME_MINIX_DIR to a directory on minix");
+	ASSERT_EQ(0, make_test_dir(minix, dir, sizeof(dir)));
+	base = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ASSERT_LE(0, base);
+	/* "full" holds as many subdirectories as its links allow. */
+	ASSERT_EQ(0, mkdirat(base, "full", 0755));
+	full = openat(base, "full", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ASSERT_LE(0, full);
+	for (i = 0;; i++) {
+		snprintf(name, sizeof(name), "d%d", i);
+		if (mkdirat(full, name, 0755))
+			break;
+	}
+	ASSERT_EQ(EMLINK, errno);
+	ASSERT_EQ(0, fstat(full, &st));
+	TH_LOG("minix: %d subdirectories, %lu links", i,
+	       (unsigned long)st.st_nlink);
+	/* "links/file", a file with as many links as allowed */
+	ASSERT_EQ(0, mkdirat(base, "links", 0755));
+	links = openat(base, "links", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ASSERT_LE(0, links);
+	ASSERT_EQ(0, create_at(links, "file"));
+	for (i = 0;; i++) {
+		snprintf(name, sizeof(name), "l%d", i);
+		if (linkat(links, "file", links, name, 0))
+			break;
+	}
+	ASSERT_EQ(EMLINK, errno);
+	/* rename's source, a directory: "src/file" */
+	ASSERT_EQ(0, mkdirat(base, "src", 0755));
+	c.other = openat(base, "src", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ASSERT_LE(0, c.other);
+	ASSERT_EQ(0, mkdirat(c.other, "file", 0755));
+
+	for (j = 0; j < ARRAY_SIZE(ops); j++) {
+		c.op = ops[j].op;
+		c.dirfd = ops[j].op == op_link ? links : full;
+		if (ops[j].op == op_link) {
+			close(c.other);
+			c.other = links;
+		}
+		check(_metadata, self, TASK_PRIVILEGED, &c, ops[j].what,
+		      EMLINK, false);
+		/* Control: one link less, and Safename refuses. */
+		ASSERT_EQ(0, ops[j].op == op_link ?
+			     unlinkat(links, "l0", 0) :
+			     unlinkat(full, "d0", AT_REMOVEDIR));
+		check(_metadata, self, TASK_PRIVILEGED, &c, ops[j].what,
+		      EPERM, true);
+		/* and "full" full again */
+		ASSERT_EQ(0, ops[j].op == op_link ? 0 :
+			     mkdirat(full, "d0", 0755));
+	}
+	close(links);
+	close(full);
+	close(base);
+	EXPECT_EQ(0, remove_tree(dir));
 }
 
 /*

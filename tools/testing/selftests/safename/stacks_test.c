@@ -15,10 +15,13 @@
 #define _GNU_SOURCE
 #endif
 #include <linux/btrfs.h>
+#include <linux/fs.h>
 #include <sched.h>
+#include <stdint.h>
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
+#include <sys/swap.h>
 
 #include "common.h"
 
@@ -641,6 +644,94 @@ TEST_F_TIMEOUT(stacks, btrfs_subvolumes, STACKS_TIMEOUT)
 	EXPECT_EQ(EPERM, errno);
 	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_UNPRIVILEGED, "0"));
 	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "0"));
+	close(src);
+	close(dirfd);
+}
+
+/*
+ * Makes @path a swap file of @size bytes that btrfs can swap on: no
+ * copy-on-write, every block written, a version 1 swap header.  Returns 0
+ * or -errno.
+ */
+static int make_swap_file(const char *path, size_t size)
+{
+	size_t page = sysconf(_SC_PAGESIZE), done;
+	int fd, flags = FS_NOCOW_FL, err = 0;
+	uint32_t *header;
+	char *buf;
+
+	buf = calloc(1, page);
+	if (!buf)
+		return -ENOMEM;
+	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		err = -errno;
+		goto out;
+	}
+	if (ioctl(fd, FS_IOC_SETFLAGS, &flags))
+		err = -errno;
+	for (done = 0; !err && done < size; done += page)
+		if (pwrite(fd, buf, page, done) != (ssize_t)page)
+			err = errno ? -errno : -EIO;
+	/* version, then the last page, at 1024; the magic ends the page */
+	header = (uint32_t *)(buf + 1024);
+	header[0] = 1;
+	header[1] = size / page - 1;
+	memcpy(buf + page - 10, "SWAPSPACE2", 10);
+	if (!err && (pwrite(fd, buf, page, 0) != (ssize_t)page || fsync(fd)))
+		err = errno ? -errno : -EIO;
+	close(fd);
+out:
+	free(buf);
+	return err;
+}
+
+/*
+ * A snapshot of a subvolume that holds an active swap file: btrfs's own
+ * ETXTBSY, nothing reported; once the swap is off, Safename refuses the
+ * same snapshot.
+ */
+TEST_F_TIMEOUT(stacks, btrfs_snapshot_refusal_first, STACKS_TIMEOUT)
+{
+	const char *btrfs = getenv("SAFENAME_BTRFS_DIR");
+	unsigned long long v0, d0, v1, d1;
+	char dir[PATH_MAX], swap[PATH_MAX + 32];
+	int dirfd, src, kmsg;
+
+	if (!btrfs)
+		SKIP(return, "no btrfs: set SAFENAME_BTRFS_DIR to a directory on one");
+	ASSERT_EQ(0, make_test_dir(btrfs, dir, sizeof(dir)));
+	dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ASSERT_LE(0, dirfd);
+	ASSERT_EQ(0, subvol(dirfd, "swapvol", -1, false));
+	src = openat(dirfd, "swapvol", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ASSERT_LE(0, src);
+	snprintf(swap, sizeof(swap), "%s/swapvol/swap", dir);
+	ASSERT_EQ(0, make_swap_file(swap, 1 << 20));
+	ASSERT_EQ(0, swapon(swap, 0))
+	{
+		TH_LOG("swapon %s: %s", swap, strerror(errno));
+	}
+	ASSERT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "3"));
+	kmsg = kmsg_open();
+	ASSERT_LE(0, kmsg);
+
+	ASSERT_EQ(0, read_counters(&v0, &d0));
+	EXPECT_EQ(ETXTBSY, subvol(dirfd, "-snap\n", src, false));
+	ASSERT_EQ(0, read_counters(&v1, &d1));
+	EXPECT_EQ(v0, v1);
+	EXPECT_EQ(d0, d1);
+	EXPECT_FALSE(kmsg_has(kmsg, "safename: "));
+
+	EXPECT_EQ(0, swapoff(swap));
+	EXPECT_EQ(EPERM, subvol(dirfd, "-snap\n", src, false));
+	ASSERT_EQ(0, read_counters(&v0, &d0));
+	EXPECT_EQ(v1 + 1, v0);
+	EXPECT_EQ(d1 + 1, d0);
+
+	EXPECT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "0"));
+	EXPECT_EQ(0, unlink(swap));
+	close(kmsg);
 	close(src);
 	close(dirfd);
 }

@@ -5,7 +5,8 @@
 #   /tests/               vm/tests/* and vm/demo.sh
 #   /selftests/<target>/  the installed kselftests (static), with
 #                         /selftests/run_kselftest.sh
-#   /images/*.img         16 MiB ext2, ext4, btrfs and minix images for loop devices
+#   /images/*.img         16 MiB ext2, ext4, btrfs, casefolding ext4 and
+#                         minix images for loop devices
 #   /etc/passwd, /etc/group: root, user (1000), nobody (65534)
 #   /etc/initramfs.list   every path of the archive
 #

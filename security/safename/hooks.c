@@ -106,6 +106,8 @@ enum safename_state {
  * inode hook without a path hook of its own (a stacking file system's
  * work, mq_open(3)) could see it, and acts on it only for the same
  * dentry, directory, name and credentials: that is, never.
+ *
+ * A rename over an existing name, which asks for no new name, clears it.
  */
 struct safename_task {
 	const struct dentry *dentry;
@@ -505,7 +507,10 @@ static int safename_path_link(struct dentry *old_dentry,
  * Only a destination that does not exist yet is a new name.  A rename over
  * an existing name (an editor's atomic save) creates none, nor does
  * RENAME_EXCHANGE, after which both names exist as before: the VFS refuses
- * it with ENOENT before this hook unless the destination exists.
+ * it with ENOENT before this hook unless the destination exists.  Such a
+ * rename clears the task's blob, as a name that passes does: what an
+ * earlier request that the kernel refused left there may be this very
+ * dentry, made since by another task.
  *
  * Return: 0.
  */
@@ -516,6 +521,8 @@ static int safename_path_rename(const struct path *old_dir,
 {
 	if (d_is_negative(new_dentry))
 		safename_path_hook(new_dentry, SAFENAME_OP_RENAME);
+	else if (static_branch_unlikely(&safename_enabled))
+		safename_current()->dentry = NULL;
 	return 0;
 }
 

@@ -3,10 +3,10 @@
 #
 # Guest side of the "selftests" boot: the Safename kselftests on tmpfs and
 # overlayfs (which they mount themselves), and on what they cannot make
-# themselves: ext2, ext4, btrfs, casefolding ext4 and minix on loop devices and the
-# 9p share, given to them in SAFENAME_*_DIR variables, and an unmounted
-# ext4 image for umount_test in SAFENAME_RACE_IMAGE (without which those
-# cases SKIP).
+# themselves: ext2, ext4, btrfs, casefolding ext4 and minix on loop devices
+# and the 9p share, given to them in SAFENAME_*_DIR variables, and an
+# unmounted ext4 image for umount_test in SAFENAME_RACE_IMAGE (without which
+# those cases SKIP).
 #
 # Prints its own set-up checks as TAP, then runs every test program in
 # /selftests/safename/, each printing its own TAP.  Exit status: 0 when every

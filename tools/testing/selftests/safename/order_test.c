@@ -14,6 +14,7 @@
  */
 
 #include <mqueue.h>
+#include <sys/statfs.h>
 #include <sys/sysmacros.h>
 
 #include "../kselftest_harness.h"
@@ -292,10 +293,42 @@ TEST_F(order, deleted_file_first)
 	close(c.other);
 }
 
+/* @dirfd's "d1" renamed to @name in @dirfd. */
+static int op_rename_d1(const struct order_ctx *c)
+{
+	return renameat(c->dirfd, "d1", c->dirfd, c->name) ? errno : 0;
+}
+
+/* Makes "@prefix0", "@prefix1"... with @make until it fails; returns errno. */
+static int fill(int dirfd, const char *prefix,
+		int (*make)(int dirfd, const char *name))
+{
+	char name[32];
+	int i;
+
+	for (i = 0; i < 1000; i++) {
+		snprintf(name, sizeof(name), "%s%d", prefix, i);
+		if (make(dirfd, name))
+			return errno;
+	}
+	return 0;
+}
+
+static int make_dir(int dirfd, const char *name)
+{
+	return mkdirat(dirfd, name, 0755);
+}
+
+static int make_link(int dirfd, const char *name)
+{
+	return linkat(dirfd, "file", dirfd, name, 0);
+}
+
 /*
  * A link more than the file system allows: the kernel's EMLINK for mkdir,
- * link and a directory's rename, nothing reported.  minix (version 1)
- * allows 250 links, given by SAFENAME_MINIX_DIR.
+ * link and a directory moved into another, nothing reported; what adds no
+ * link there (a rename in place, a file moved in) Safename refuses.
+ * minix version 1 allows 250 links, given by SAFENAME_MINIX_DIR.
  */
 TEST_F(order, too_many_links_first)
 {
@@ -309,13 +342,16 @@ TEST_F(order, too_many_links_first)
 	};
 	const char *minix = getenv("SAFENAME_MINIX_DIR");
 	struct order_ctx c = { .name = "-one-too-many" };
-	char dir[PATH_MAX], name[32];
-	int base, links, full, i;
-	struct stat st;
+	int base, links, full, src;
+	char dir[PATH_MAX];
+	struct statfs sfs;
 	size_t j;
 
 	if (!minix)
 		SKIP(return, "set SAFENAME_MINIX_DIR to a directory on minix");
+	ASSERT_EQ(0, statfs(minix, &sfs));
+	if (sfs.f_type != 0x137f && sfs.f_type != 0x138f)
+		SKIP(return, "%s is not minix version 1", minix);
 	ASSERT_EQ(0, make_test_dir(minix, dir, sizeof(dir)));
 	base = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	ASSERT_LE(0, base);
@@ -323,39 +359,23 @@ TEST_F(order, too_many_links_first)
 	ASSERT_EQ(0, mkdirat(base, "full", 0755));
 	full = openat(base, "full", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	ASSERT_LE(0, full);
-	for (i = 0;; i++) {
-		snprintf(name, sizeof(name), "d%d", i);
-		if (mkdirat(full, name, 0755))
-			break;
-	}
-	ASSERT_EQ(EMLINK, errno);
-	ASSERT_EQ(0, fstat(full, &st));
-	TH_LOG("minix: %d subdirectories, %lu links", i,
-	       (unsigned long)st.st_nlink);
+	ASSERT_EQ(EMLINK, fill(full, "d", make_dir));
 	/* "links/file", a file with as many links as allowed */
 	ASSERT_EQ(0, mkdirat(base, "links", 0755));
 	links = openat(base, "links", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	ASSERT_LE(0, links);
 	ASSERT_EQ(0, create_at(links, "file"));
-	for (i = 0;; i++) {
-		snprintf(name, sizeof(name), "l%d", i);
-		if (linkat(links, "file", links, name, 0))
-			break;
-	}
-	ASSERT_EQ(EMLINK, errno);
+	ASSERT_EQ(EMLINK, fill(links, "l", make_link));
 	/* rename's source, a directory: "src/file" */
 	ASSERT_EQ(0, mkdirat(base, "src", 0755));
-	c.other = openat(base, "src", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	ASSERT_LE(0, c.other);
-	ASSERT_EQ(0, mkdirat(c.other, "file", 0755));
+	src = openat(base, "src", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ASSERT_LE(0, src);
+	ASSERT_EQ(0, mkdirat(src, "file", 0755));
 
 	for (j = 0; j < ARRAY_SIZE(ops); j++) {
 		c.op = ops[j].op;
 		c.dirfd = ops[j].op == op_link ? links : full;
-		if (ops[j].op == op_link) {
-			close(c.other);
-			c.other = links;
-		}
+		c.other = ops[j].op == op_link ? links : src;
 		check(_metadata, self, TASK_PRIVILEGED, &c, ops[j].what,
 		      EMLINK, false);
 		/* Control: one link less, and Safename refuses. */
@@ -368,9 +388,85 @@ TEST_F(order, too_many_links_first)
 		ASSERT_EQ(0, ops[j].op == op_link ? 0 :
 			     mkdirat(full, "d0", 0755));
 	}
+
+	/* Into the full directory, what adds no link to it is refused. */
+	c.dirfd = full;
+	c.op = op_rename_d1;
+	check(_metadata, self, TASK_PRIVILEGED, &c, "rename in place", EPERM,
+	      true);
+	ASSERT_EQ(0, unlinkat(src, "file", AT_REMOVEDIR));
+	ASSERT_EQ(0, create_at(src, "file"));
+	c.other = src;
+	c.op = op_rename;
+	check(_metadata, self, TASK_PRIVILEGED, &c, "rename of a file", EPERM,
+	      true);
+	close(src);
 	close(links);
 	close(full);
 	close(base);
+	EXPECT_EQ(0, remove_tree(dir));
+}
+
+/*
+ * A request that the kernel refused before Safename acted (a device node
+ * without CAP_MKNOD) is not taken, later, for a rename over the same
+ * dentry once another task has made the name: that rename asks for no new
+ * name.  On ext2, which keeps the negative dentry that the refused request
+ * looked up, so that the name is made on that very dentry.
+ */
+TEST_F(order, refused_request_not_taken_for_rename)
+{
+	const char *ext2 = getenv("SAFENAME_EXT2_DIR");
+	unsigned long long v0, d0, v1, d1;
+	int to_child[2], to_parent[2];
+	char dir[PATH_MAX], c;
+	int dirfd, status;
+	pid_t child;
+
+	if (!ext2)
+		SKIP(return, "set SAFENAME_EXT2_DIR to a directory on ext2");
+	ASSERT_EQ(0, make_test_dir(ext2, dir, sizeof(dir)));
+	dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ASSERT_LE(0, dirfd);
+	ASSERT_EQ(0, pipe2(to_child, O_CLOEXEC));
+	ASSERT_EQ(0, pipe2(to_parent, O_CLOEXEC));
+	ASSERT_EQ(0, read_counters(&v0, &d0));
+	fflush(stdout);
+	child = fork();
+	ASSERT_LE(0, child);
+	if (child == 0) {
+		if (become(TASK_NOBODY) || create_at(dirfd, "file"))
+			_exit(CHILD_SETUP_FAILED);
+		if (!mknodat(dirfd, "-x", S_IFCHR | 0644, makedev(1, 3)) ||
+		    errno != EPERM)
+			_exit(CHILD_SETUP_FAILED);
+		if (write(to_parent[1], "r", 1) != 1 ||
+		    read(to_child[0], &c, 1) != 1)
+			_exit(CHILD_SETUP_FAILED);
+		_exit(renameat(dirfd, "file", dirfd, "-x") ? errno : 0);
+	}
+	/* Once the child's mknod is refused, root makes "-x". */
+	EXPECT_EQ(1, read(to_parent[0], &c, 1));
+	EXPECT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "0"));
+	EXPECT_EQ(0, create_at(dirfd, "-x"));
+	EXPECT_EQ(0, knob_write(SYSFS_DIR, KNOB_MODE_PRIVILEGED, "3"));
+	EXPECT_EQ(1, write(to_child[1], "g", 1));
+	ASSERT_EQ(child, waitpid(child, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(0, WEXITSTATUS(status))
+	{
+		TH_LOG("rename over \"-x\": %s",
+		       strerror(WEXITSTATUS(status)));
+	}
+	ASSERT_EQ(0, read_counters(&v1, &d1));
+	EXPECT_EQ(v0, v1);
+	EXPECT_EQ(d0, d1);
+	EXPECT_FALSE(kmsg_has(self->kmsg, "safename: "));
+	close(to_child[0]);
+	close(to_child[1]);
+	close(to_parent[0]);
+	close(to_parent[1]);
+	close(dirfd);
 	EXPECT_EQ(0, remove_tree(dir));
 }
 

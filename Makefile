@@ -181,11 +181,13 @@ VM_FRAGMENTS := $(REPO)/vm/x86_64.config $(REPO)/vm/x86_64-system.config \
 	$(REPO)/tools/testing/selftests/safename/config \
 	$(wildcard $(REPO)/vm/x86_64-$(BASE).config)
 # written only when it changes (a fragment added to the list changes it
-# without being newer than it); an option given twice alike is kept once
+# without being newer than it); an option given twice alike is kept once.
+# The suites that run side by side make it at once: each writes its own
+# temporary file, and the rename is atomic.
 define cat-fragments
 	@mkdir -p $(KB)
-	@awk '!/^CONFIG_/ || !seen[$$0]++' $(1) >$@.new
-	@if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
+	@tmp=$@.$$$$; awk '!/^CONFIG_/ || !seen[$$0]++' $(1) >$$tmp && \
+	if cmp -s $$tmp $@; then rm -f $$tmp; else mv -f $$tmp $@; fi
 endef
 $(KB)/vm.config: $(VM_FRAGMENTS) FORCE
 	$(call cat-fragments,$(VM_FRAGMENTS))

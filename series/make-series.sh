@@ -374,9 +374,11 @@ else
 	prefix=PATCH
 	base_text="The series is based on Linux $version as Debian ships it in
 $(basename "$TARBALL" .tar.xz) (trixie-backports): upstream v$version with
-Debian's patches, none of which touches a file of the series; it applies
-with git am to that tree, and to upstream v$version.  It must be rebased onto
-the LSM tree's dev branch before it is posted."
+Debian's patches, and it applies with git am to that tree.  Upstream's own
+v$version tarball was not at hand, so it has not been applied there: some of
+Debian's patches touch files of the series (fs/namei.c, whose link
+protections Debian turns on), though none that we know of near its hunks.
+It must be rebased onto the LSM tree's dev branch before it is posted."
 fi
 GIT_COMMITTER_DATE=$SERIES_DATE git -C "$BASE" -c core.abbrev=12 format-patch -q --cover-letter \
 	--base=pristine --no-signature --subject-prefix="$prefix" \

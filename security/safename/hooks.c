@@ -237,7 +237,7 @@ static void safename_report(const struct safename_violation *v,
 }
 
 /**
- * safename_judge() - apply the policy to a name
+ * safename_judge() - apply the policy to a name that failed the fast pass
  * @v: where to put the violation; @v->op is set by the caller.
  * @name: the name.
  * @dir: the directory it is to be made in.
@@ -263,8 +263,8 @@ static bool safename_judge(struct safename_violation *v,
 	policy = rcu_dereference(safename_policy);
 	mode[SAFENAME_UNPRIVILEGED] = policy->mode[SAFENAME_UNPRIVILEGED];
 	mode[SAFENAME_PRIVILEGED] = policy->mode[SAFENAME_PRIVILEGED];
-	v->rule = safename_check(&policy->rules, name->name, name->len,
-				 &v->offset);
+	v->rule = safename_explain(&policy->rules, name->name, name->len,
+				   &v->offset);
 	rcu_read_unlock();
 
 	if (likely(v->rule == SAFENAME_RULE_PASS))

@@ -46,27 +46,22 @@ struct safename_byteset {
  * @middle: bytes permitted between the first and the last.
  * @final: bytes permitted as the last byte of a name.
  * @utf8: names must be well-formed UTF-8.
- * @edge_class: derived by safename_rules_prepare(): UTF-8 class of each byte
- *              when @utf8 is set, else 0.
- * @middle_class: derived: as @edge_class, but bytes outside @middle map to a
- *                class that the checker never accepts.
- * @middle_printable: derived: @middle holds every printable ASCII byte, so
- *                    runs of them can be checked a word at a time.
+ * @middle_printable: derived by safename_rules_prepare(): @middle holds
+ *                    every printable ASCII byte, so that the fast pass
+ *                    can test a word at a time.
  * @first_ok: derived, for safename_printable(): for each byte, 1 when it
  *            is in @initial, else 0; all 0 unless @middle_printable, so
  *            that the fast pass never accepts a name then.
  * @last_ok: derived: the same for @final.
  *
  * Fill in the first four members, then call safename_rules_prepare() before
- * handing the rules to safename_check().
+ * handing the rules to safename_check() or safename_explain().
  */
 struct safename_rules {
 	struct safename_byteset initial;
 	struct safename_byteset middle;
 	struct safename_byteset final;
 	bool utf8;
-	u8 edge_class[256];
-	u8 middle_class[256];
 	bool middle_printable;
 	u8 first_ok[256];
 	u8 last_ok[256];
@@ -257,7 +252,7 @@ bool safename_printable_long(const struct safename_rules *rules,
  * than a word as two overlapping halves or as three bytes that cover it.
  *
  * Return: true when the name passes.  False when it fails or is not
- * printable ASCII throughout: safename_check() then decides.
+ * printable ASCII throughout: safename_explain() then decides.
  */
 static __always_inline bool
 safename_printable(const struct safename_rules *rules,
@@ -282,10 +277,27 @@ size_t safename_utf8_check(const unsigned char *s, size_t len);
 enum safename_rule safename_explain(const struct safename_rules *rules,
 				    const unsigned char *name, size_t len,
 				    size_t *offset);
-enum safename_rule safename_check(const struct safename_rules *rules,
-				  const unsigned char *name, size_t len,
-				  size_t *offset);
 const char *safename_rule_name(enum safename_rule rule);
 size_t safename_encode(char *dst, const unsigned char *src, size_t len);
+
+/**
+ * safename_check() - check a name against the rules
+ * @rules: prepared rules (see safename_rules_prepare()).
+ * @name: the name.
+ * @len: its length; an empty name passes.
+ * @offset: set to the offset of the first failure, if any.
+ *
+ * The fast pass, then, for a name it does not pass, the rule itself.
+ *
+ * Return: %SAFENAME_RULE_PASS, or the rule that fails first.
+ */
+static inline enum safename_rule
+safename_check(const struct safename_rules *rules, const unsigned char *name,
+	       size_t len, size_t *offset)
+{
+	if (safename_printable(rules, name, len))
+		return SAFENAME_RULE_PASS;
+	return safename_explain(rules, name, len, offset);
+}
 
 #endif /* _SECURITY_SAFENAME_RULE_H */

@@ -837,13 +837,10 @@ int __init safename_fs_init(void)
 	ret = safename_securityfs_init();
 	if (ret)
 		pr_err("cannot create securityfs files: %d\n", ret);
-	if (IS_ENABLED(CONFIG_SYSFS)) {
-		err = safename_sysfs_init();
-		if (err)
-			pr_err("cannot create sysfs files: %d\n", err);
-		ret = ret ?: err;
-	}
-	return ret;
+	err = safename_sysfs_init();
+	if (err)
+		pr_err("cannot create sysfs files: %d\n", err);
+	return ret ?: err;
 }
 
 #ifdef CONFIG_SECURITY_SAFENAME_KUNIT_TEST

@@ -8,7 +8,9 @@
 #   - security/safename/ built with W=1, without a warning, by clang
 #     (x86_64), for i386, for a big-endian architecture (s390x, cross gcc),
 #     and in the configurations that leave out what Safename's code may use:
-#     no CONFIG_AUDIT, no CONFIG_SYSFS, CONFIG_BTRFS_FS=m, no KUnit;
+#     no CONFIG_AUDIT, no KUnit, btrfs, nfsd and ksmbd as modules (which
+#     must then link: modpost); and no configuration without CONFIG_SYSFS
+#     has Safename (SECURITY depends on it);
 #   - the KUnit tests run (kunit.py run) on i386 and on s390x under QEMU,
 #     where the word-at-a-time rule meets 32-bit and big-endian words.
 #
@@ -101,7 +103,9 @@ else
 	fi
 	if [ -n "$root" ]; then
 		mkdir -p "$root/src" "$root/out" "$WORK/clang-x86_64"
-		mount --bind "$TREE" "$root/src" && mount --bind "$WORK/clang-x86_64" "$root/out"
+		# objtool reads the stack limit from /proc
+		mount --bind "$TREE" "$root/src" && mount --bind "$WORK/clang-x86_64" "$root/out" &&
+			mount -t proc proc "$root/proc"
 		printf '%s\n' CONFIG_MULTIUSER=y CONFIG_NET=y CONFIG_SECURITY=y \
 			CONFIG_SECURITYFS=y CONFIG_SECURITY_SAFENAME=y CONFIG_64BIT=y \
 			CONFIG_AUDIT=y CONFIG_SYSFS=y CONFIG_KUNIT=y \
@@ -115,7 +119,7 @@ else
 		else
 			tap not "clang-x86_64: security/safename/ builds with W=1, no warning" "$log"
 		fi
-		umount "$root/out" "$root/src"
+		umount "$root/proc" "$root/out" "$root/src"
 	fi
 fi
 build i386 ARCH=i386 CC="ccache gcc" -- CONFIG_64BIT=n CONFIG_AUDIT=y \
@@ -124,10 +128,34 @@ build s390x ARCH=s390 CROSS_COMPILE=s390x-linux-gnu- -- CONFIG_AUDIT=y \
 	CONFIG_SYSFS=y CONFIG_KUNIT=y CONFIG_SECURITY_SAFENAME_KUNIT_TEST=y
 build no-audit ARCH=x86_64 CC="ccache gcc" -- CONFIG_64BIT=y CONFIG_AUDIT=n \
 	CONFIG_SYSFS=y
-build no-sysfs ARCH=x86_64 CC="ccache gcc" -- CONFIG_64BIT=y CONFIG_AUDIT=y \
-	CONFIG_SYSFS=n
 build btrfs-module ARCH=x86_64 CC="ccache gcc" -- CONFIG_64BIT=y \
-	CONFIG_BLOCK=y CONFIG_MODULES=y CONFIG_BTRFS_FS=m CONFIG_AUDIT=y
+	CONFIG_BLOCK=y CONFIG_MODULES=y CONFIG_BTRFS_FS=m CONFIG_AUDIT=y \
+	CONFIG_INET=y CONFIG_INOTIFY_USER=y CONFIG_NETWORK_FILESYSTEMS=y \
+	CONFIG_NFSD=m CONFIG_SMB_SERVER=m
+
+# What btrfs, nfsd and ksmbd call of the series is exported: modpost
+# fails on a symbol that is not.
+log=$WORK/btrfs-module/modules.log
+if make -s -C "$TREE" O="$WORK/btrfs-module" ARCH=x86_64 CC="ccache gcc" \
+	-j"$JOBS" vmlinux modules >"$log" 2>&1 && ! grep -q 'ERROR:' "$log"; then
+	tap ok "btrfs-module: btrfs, nfsd and ksmbd link as modules"
+else
+	tap not "btrfs-module: btrfs, nfsd and ksmbd link as modules" "$log"
+fi
+
+# No configuration has Safename without sysfs (SECURITY depends on SYSFS),
+# so fs.c makes its sysfs files unconditionally: say so if that changes.
+mkdir -p "$WORK/no-sysfs"
+printf '%s\n' CONFIG_EXPERT=y CONFIG_SYSFS=n CONFIG_MULTIUSER=y CONFIG_SECURITY=y \
+	CONFIG_SECURITY_SAFENAME=y >"$WORK/no-sysfs/robot.config"
+if make -s -C "$TREE" O="$WORK/no-sysfs" ARCH=x86_64 \
+	KCONFIG_ALLCONFIG="$WORK/no-sysfs/robot.config" allnoconfig \
+	>"$WORK/no-sysfs/build.log" 2>&1 &&
+	! grep -q '^CONFIG_SECURITY_SAFENAME=y' "$WORK/no-sysfs/.config"; then
+	tap ok "no-sysfs: no configuration has Safename without SYSFS"
+else
+	tap not "no-sysfs: no configuration has Safename without SYSFS" "$WORK/no-sysfs/build.log"
+fi
 
 # KUnit where words are 32-bit and where bytes are big-endian
 if [ "${ROBOT_KUNIT:-1}" != 0 ]; then

@@ -180,9 +180,9 @@ void safename_rules_default(struct safename_rules *rules)
 
 /**
  * safename_rules_prepare() - derive the tables of the fast pass
- * @rules: rules whose byte sets and @utf8 flag are set.
+ * @rules: rules whose byte sets are set.
  *
- * Call it again whenever a set or the flag changes.
+ * Call it again whenever a set changes.
  */
 void safename_rules_prepare(struct safename_rules *rules)
 {
@@ -260,9 +260,8 @@ size_t safename_utf8_check(const unsigned char *s, size_t len)
  * @len: its length.
  * @offset: set to the offset of the first failure, scanning from byte 0.
  *
- * The rule as written, for clarity rather than speed: the hooks and
- * safename_check() call it only for the names that the fast pass does
- * not pass.
+ * The rule as written, for clarity rather than speed: the kernel calls
+ * it only for the names that the fast pass does not pass.
  *
  * At one offset the rules are reported in the order initial, middle, final,
  * utf8.  For utf8 the offset is where the ill-formed sequence starts.

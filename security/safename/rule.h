@@ -287,7 +287,9 @@ size_t safename_encode(char *dst, const unsigned char *src, size_t len);
  * @len: its length; an empty name passes.
  * @offset: set to the offset of the first failure, if any.
  *
- * The fast pass, then, for a name it does not pass, the rule itself.
+ * The fast pass, then, for a name it does not pass, the rule itself: for
+ * the KUnit tests and the user-space tools, as the hooks inline the fast
+ * pass in their own order.
  *
  * Return: %SAFENAME_RULE_PASS, or the rule that fails first.
  */

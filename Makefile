@@ -418,9 +418,10 @@ check-series: series-base
 
 # check-robot (not part of make check): what the kernel test robot does on
 # the first day, on this base's work tree: security/safename/ with W=1 by
-# clang, for i386 and s390x (big-endian), without AUDIT, without SYSFS,
-# with BTRFS_FS=m; KUnit on i386 and s390x under QEMU.  Each architecture
-# is a kernel build of its own, too slow for CI's 90 minutes.
+# clang, for i386 and s390x (big-endian), without AUDIT, without KUnit;
+# btrfs, nfsd and ksmbd as modules, linked; no Safename without SYSFS;
+# KUnit on i386 and s390x under QEMU.  Each architecture is a kernel
+# build of its own, too slow for CI's 90 minutes.
 check-robot: $(ST)/tree
 	@mkdir -p $(LOGS) $(RESULTS)
 	@rc=0; $(REPO)/series/robot.sh $(LINUX) $(KB)/robot >$(LOGS)/robot$(SFX).log 2>&1 || rc=$$?; \

@@ -103,23 +103,35 @@ else
 	fi
 	if [ -n "$root" ]; then
 		mkdir -p "$root/src" "$root/out" "$WORK/clang-x86_64"
-		# objtool reads the stack limit from /proc
-		mount --bind "$TREE" "$root/src" && mount --bind "$WORK/clang-x86_64" "$root/out" &&
-			mount -t proc proc "$root/proc"
+		# The tree and the build directory bound in; /proc for objtool,
+		# which reads the stack limit there.  Unmounted however the
+		# script ends; one left by an earlier run is not stacked on.
+		trap 'umount -q "$root/proc" "$root/out" "$root/src" 2>/dev/null' EXIT
+		trap 'exit 130' INT TERM
+		mounted=yes
+		mountpoint -q "$root/src" || mount --bind "$TREE" "$root/src" || mounted=
+		mountpoint -q "$root/out" ||
+			mount --bind "$WORK/clang-x86_64" "$root/out" || mounted=
+		mountpoint -q "$root/proc" || mount -t proc proc "$root/proc" || mounted=
 		printf '%s\n' CONFIG_MULTIUSER=y CONFIG_NET=y CONFIG_SECURITY=y \
 			CONFIG_SECURITYFS=y CONFIG_SECURITY_SAFENAME=y CONFIG_64BIT=y \
 			CONFIG_AUDIT=y CONFIG_SYSFS=y CONFIG_KUNIT=y \
 			CONFIG_SECURITY_SAFENAME_KUNIT_TEST=y >"$WORK/clang-x86_64/robot.config"
 		log=$WORK/clang-x86_64/build.log
-		if chroot "$root" sh -c 'make -s -C /src O=/out ARCH=x86_64 LLVM=1 \
+		if [ -z "$mounted" ]; then
+			tap not "clang-x86_64: the tree, the build directory and /proc mounted in the chroot"
+		elif chroot "$root" sh -c 'make -s -C /src O=/out ARCH=x86_64 LLVM=1 \
 			KCONFIG_ALLCONFIG=/out/robot.config allnoconfig &&
+			grep -qx CONFIG_SECURITY_SAFENAME_KUNIT_TEST=y /out/.config &&
 			make -s -C /src O=/out ARCH=x86_64 LLVM=1 -j'"$JOBS"' W=1 security/safename/' \
-			>"$log" 2>&1 && ! grep -q 'warning:' "$log"; then
+			>"$log" 2>&1 && ! grep -q 'warning:' "$log" &&
+			[ -f "$WORK/clang-x86_64/security/safename/built-in.a" ]; then
 			tap ok "clang-x86_64 ($(chroot "$root" clang -dumpversion)): security/safename/ builds with W=1, no warning"
 		else
 			tap not "clang-x86_64: security/safename/ builds with W=1, no warning" "$log"
 		fi
 		umount "$root/proc" "$root/out" "$root/src"
+		trap - EXIT INT TERM
 	fi
 fi
 build i386 ARCH=i386 CC="ccache gcc" -- CONFIG_64BIT=n CONFIG_AUDIT=y \
@@ -136,8 +148,11 @@ build btrfs-module ARCH=x86_64 CC="ccache gcc" -- CONFIG_64BIT=y \
 # What btrfs, nfsd and ksmbd call of the series is exported: modpost
 # fails on a symbol that is not.
 log=$WORK/btrfs-module/modules.log
+ko=$WORK/btrfs-module
 if make -s -C "$TREE" O="$WORK/btrfs-module" ARCH=x86_64 CC="ccache gcc" \
-	-j"$JOBS" vmlinux modules >"$log" 2>&1 && ! grep -q 'ERROR:' "$log"; then
+	-j"$JOBS" vmlinux modules >"$log" 2>&1 && ! grep -q 'ERROR:' "$log" &&
+	[ -f "$ko/fs/btrfs/btrfs.ko" ] && [ -f "$ko/fs/nfsd/nfsd.ko" ] &&
+	[ -f "$ko/fs/smb/server/ksmbd.ko" ]; then
 	tap ok "btrfs-module: btrfs, nfsd and ksmbd link as modules"
 else
 	tap not "btrfs-module: btrfs, nfsd and ksmbd link as modules" "$log"
@@ -145,13 +160,19 @@ fi
 
 # No configuration has Safename without sysfs (SECURITY depends on SYSFS),
 # so fs.c makes its sysfs files unconditionally: say so if that changes.
-mkdir -p "$WORK/no-sysfs"
-printf '%s\n' CONFIG_EXPERT=y CONFIG_SYSFS=n CONFIG_MULTIUSER=y CONFIG_SECURITY=y \
-	CONFIG_SECURITY_SAFENAME=y >"$WORK/no-sysfs/robot.config"
-if make -s -C "$TREE" O="$WORK/no-sysfs" ARCH=x86_64 \
-	KCONFIG_ALLCONFIG="$WORK/no-sysfs/robot.config" allnoconfig \
-	>"$WORK/no-sysfs/build.log" 2>&1 &&
-	! grep -q '^CONFIG_SECURITY_SAFENAME=y' "$WORK/no-sysfs/.config"; then
+# The same options with SYSFS=y, which must give Safename, are the control.
+sysfs_case() {
+	mkdir -p "$WORK/$1"
+	printf '%s\n' CONFIG_EXPERT=y "CONFIG_SYSFS=$2" CONFIG_MULTIUSER=y \
+		CONFIG_SECURITY=y CONFIG_SECURITY_SAFENAME=y >"$WORK/$1/robot.config"
+	make -s -C "$TREE" O="$WORK/$1" ARCH=x86_64 \
+		KCONFIG_ALLCONFIG="$WORK/$1/robot.config" allnoconfig \
+		>"$WORK/$1/build.log" 2>&1
+}
+if sysfs_case no-sysfs n && sysfs_case with-sysfs y &&
+	! grep -q '^CONFIG_SYSFS=y' "$WORK/no-sysfs/.config" &&
+	! grep -q '^CONFIG_SECURITY_SAFENAME=y' "$WORK/no-sysfs/.config" &&
+	grep -qx 'CONFIG_SECURITY_SAFENAME=y' "$WORK/with-sysfs/.config"; then
 	tap ok "no-sysfs: no configuration has Safename without SYSFS"
 else
 	tap not "no-sysfs: no configuration has Safename without SYSFS" "$WORK/no-sysfs/build.log"

@@ -94,7 +94,7 @@ CHECK_SUITES := kunit vm tools fuzz series series-6.12 kunit-6.12+vm-6.12 \
 .PHONY: help all deps tree kunit kunit-build vm-kernel initramfs selftests \
 	run check $(addprefix check-,$(subst +, ,$(CHECK_SUITES))) clean distclean FORCE \
 	series series-base bench fuzz debug-kernel distro-image distro-run source \
-	check-robot
+	check-robot bench-kernel bench-deps
 
 # help: the targets and variables
 help:
@@ -502,19 +502,54 @@ $(B)/tools/safename-scan: FORCE
 BENCH_ROUNDS ?= 5
 BENCH_ITERATIONS ?= 4000
 BENCH_OUT := $(B)/bench/$(BASE)
+
+# the bench kernel: the VM kernel's options and vm/x86_64-bench.config (the
+# BPF LSM, the JIT, BTF), so that the BPF peer of bench/bpf/ can be timed
+# in the same boots; built by `make bench` only
+BENCHK    := $(KB)/bench-kernel
+BENCH_BZIMAGE := $(BENCHK)/arch/x86/boot/bzImage
+BENCH_FRAGMENTS := $(VM_FRAGMENTS) $(REPO)/vm/x86_64-bench.config
+$(KB)/bench.config: $(BENCH_FRAGMENTS) FORCE
+	$(call cat-fragments,$(BENCH_FRAGMENTS))
+$(ST)/bench-config: $(KB)/bench.config $(REPO)/vm/kconfig.sh $(ST)/tree-kernel | bench-deps
+	@echo "  KCONFIG tinyconfig + $(notdir $(BENCH_FRAGMENTS)) ($(BASE))"
+	@$(REPO)/vm/kconfig.sh $(LINUX) $(KB)/bench-kconfig $(BENCHK) $(KB)/bench.config \
+		CC="$(KCC)" HOSTCC="$(KCC)"
+	@touch $@
+$(BENCH_BZIMAGE): $(ST)/bench-config $(ST)/tree-kernel
+	@mkdir -p $(LOGS)
+	@echo "  KERNEL  build/$(BASE)/bench-kernel (log: build/logs/bench-kernel$(SFX).log)"
+	@$(KMAKE) O=$(BENCHK) ARCH=x86_64 -j$(JOBS) bzImage >$(LOGS)/bench-kernel$(SFX).log 2>&1 || \
+		{ tail -40 $(LOGS)/bench-kernel$(SFX).log; echo "bench-kernel: build FAILED," \
+		  "see build/logs/bench-kernel$(SFX).log" >&2; exit 1; }
+	@touch $@
+bench-kernel: $(BENCH_BZIMAGE)
 $(B)/bench-guest/fsbench: $(REPO)/bench/fsbench.c $(REPO)/bench/vm-bench.sh
 	@mkdir -p $(dir $@)
 	@gcc -O2 -Wall -static -o $@ $<
 	@cp $(REPO)/bench/vm-bench.sh $(dir $@)bench.sh
-$(B)/bench-initramfs.cpio.gz: $(INITRAMFS) $(B)/bench-guest/fsbench
+# the BPF peer and its loader (static), and the equivalence check's names
+BENCH_BPF_SRC := $(addprefix $(REPO)/bench/bpf/,Makefile safename.bpf.c safename.h loader.c)
+$(B)/bench-guest/sn-bpf: $(BENCH_BPF_SRC) | bench-deps
+	@mkdir -p $(dir $@)
+	@echo "  BPF     bench/bpf -> build/bench-bpf/sn-bpf"
+	@$(MAKE) --no-print-directory -s -C $(REPO)/bench/bpf O=$(B)/bench-bpf
+	@cp $(B)/bench-bpf/sn-bpf $@
+$(B)/bench-guest/names.hex: $(REPO)/bench/bpf/names.py
+	@mkdir -p $(dir $@)
+	@python3 $< $(dir $@)
+$(B)/bench-initramfs.cpio.gz: $(INITRAMFS) $(B)/bench-guest/fsbench \
+		$(B)/bench-guest/sn-bpf $(B)/bench-guest/names.hex
 	@$(REPO)/vm/mkinitramfs.sh $(B)/bench-initramfs $@ $(KST_INSTALL) $(REPO)/vm \
 		$(IMAGE_LIST) $(B)/bench-guest
-bench: $(BZIMAGE) $(B)/bench-initramfs.cpio.gz | deps
+bench-deps:
+	@$(REPO)/vm/deps.sh bench
+bench: $(BENCH_BZIMAGE) $(B)/bench-initramfs.cpio.gz | bench-deps
 	@echo "=== the rule: instructions per name (callgrind)"
 	@$(REPO)/bench/corpus.sh $(LINUX) $(BENCH_OUT)/corpus.txt
 	@$(REPO)/bench/rulebench.sh $(BENCH_OUT) $(BENCH_OUT)/corpus.txt
 	@echo "=== the hooks in the VM ($(BASE)): ops/s under -icount (rounds=$(BENCH_ROUNDS))"
-	@KERNEL=$(BZIMAGE) INITRD=$(B)/bench-initramfs.cpio.gz LOGDIR=$(LOGS) \
+	@KERNEL=$(BENCH_BZIMAGE) INITRD=$(B)/bench-initramfs.cpio.gz LOGDIR=$(LOGS) \
 	BENCH_ARGS="sn.rounds=$(BENCH_ROUNDS) sn.iterations=$(BENCH_ITERATIONS)" \
 		$(REPO)/bench/run-vm-bench.sh $(BENCH_OUT)
 	@echo "=== safename-scan against find(1), 1000000 names"
@@ -529,9 +564,11 @@ clean:
 		$(addsuffix /series,mainline 6.12) \
 		initramfs initramfs.cpio.gz kselftest-install logs results share \
 		distro series-out bench bench-guest bench-initramfs bench-initramfs.cpio.gz \
+		bench-bpf $(addsuffix /bench-kernel,mainline 6.12) \
 		fuzz tools) $(IMAGES)
 	rm -f $(B)/*/stamps/kunit-build $(B)/*/stamps/vm-config $(B)/*/stamps/vm-headers \
-		$(B)/*/stamps/kselftest $(B)/*/stamps/debug-config $(B)/*/stamps/var-*
+		$(B)/*/stamps/kselftest $(B)/*/stamps/debug-config $(B)/*/stamps/var-* \
+		$(B)/*/stamps/bench-config
 
 # distclean: all of build/
 distclean:

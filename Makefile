@@ -501,6 +501,8 @@ $(B)/tools/safename-scan: FORCE
 # figures only); TSVs in build/bench/BASE/
 BENCH_ROUNDS ?= 5
 BENCH_ITERATIONS ?= 4000
+BENCH_WROUNDS ?= 3
+BENCH_MIX ?= 10000
 BENCH_OUT := $(B)/bench/$(BASE)
 
 # the bench kernel: the VM kernel's options and vm/x86_64-bench.config (the
@@ -529,17 +531,40 @@ $(B)/bench-guest/fsbench: $(REPO)/bench/fsbench.c $(REPO)/bench/vm-bench.sh
 	@gcc -O2 -Wall -static -o $@ $<
 	@cp $(REPO)/bench/vm-bench.sh $(dir $@)bench.sh
 # the BPF peer and its loader (static), and the equivalence check's names
-BENCH_BPF_SRC := $(addprefix $(REPO)/bench/bpf/,Makefile safename.bpf.c safename.h loader.c)
+BENCH_BPF_SRC := $(addprefix $(REPO)/bench/bpf/,Makefile safename.bpf.c safename.h loader.c \
+	host-check.c names.py)
 $(B)/bench-guest/sn-bpf: $(BENCH_BPF_SRC) | bench-deps
 	@mkdir -p $(dir $@)
 	@echo "  BPF     bench/bpf -> build/bench-bpf/sn-bpf"
-	@$(MAKE) --no-print-directory -s -C $(REPO)/bench/bpf O=$(B)/bench-bpf
+	@$(MAKE) --no-print-directory -s -C $(REPO)/bench/bpf O=$(B)/bench-bpf all check
 	@cp $(B)/bench-bpf/sn-bpf $@
 $(B)/bench-guest/names.hex: $(REPO)/bench/bpf/names.py
 	@mkdir -p $(dir $@)
 	@python3 $< $(dir $@)
+# the whole workloads: workload, workload.sh, the archive (the mainline
+# tree's Documentation/: 11,000 files with real names) and the ext4 image
+# that the guest mounts on a loop device
+$(B)/bench-guest/workload: $(REPO)/bench/workload.c $(REPO)/bench/vm-workload.sh
+	@mkdir -p $(dir $@)
+	@gcc -O2 -Wall -static -o $@ $<
+	@cp $(REPO)/bench/vm-workload.sh $(dir $@)workload.sh
+$(B)/bench-guest/tree.tar: $(MAIN)/stamps/pristine
+	@mkdir -p $(dir $@)
+	@tar -cf $@.tmp -C $(MAIN)/pristine --sort=name --owner=0 --group=0 \
+		--mtime=@0 Documentation && mv $@.tmp $@
+ifneq ($(BASE),mainline)
+$(MAIN)/stamps/pristine:
+	@$(MAKE) --no-print-directory BASE=mainline $@
+endif
+$(B)/bench-guest/wl-ext4.img: | deps
+	@mkdir -p $(dir $@)
+	@rm -f $@ && truncate -s 384M $@.tmp
+	@/sbin/mke2fs -q -t ext4 -E lazy_itable_init=0,lazy_journal_init=0 \
+		-F $@.tmp && mv $@.tmp $@
 $(B)/bench-initramfs.cpio.gz: $(INITRAMFS) $(B)/bench-guest/fsbench \
-		$(B)/bench-guest/sn-bpf $(B)/bench-guest/names.hex
+		$(B)/bench-guest/sn-bpf $(B)/bench-guest/names.hex \
+		$(B)/bench-guest/workload $(B)/bench-guest/tree.tar \
+		$(B)/bench-guest/wl-ext4.img
 	@$(REPO)/vm/mkinitramfs.sh $(B)/bench-initramfs $@ $(KST_INSTALL) $(REPO)/vm \
 		$(IMAGE_LIST) $(B)/bench-guest
 bench-deps:
@@ -550,7 +575,7 @@ bench: $(BENCH_BZIMAGE) $(B)/bench-initramfs.cpio.gz | bench-deps
 	@$(REPO)/bench/rulebench.sh $(BENCH_OUT) $(BENCH_OUT)/corpus.txt
 	@echo "=== the hooks in the VM ($(BASE)): ops/s under -icount (rounds=$(BENCH_ROUNDS))"
 	@KERNEL=$(BENCH_BZIMAGE) INITRD=$(B)/bench-initramfs.cpio.gz LOGDIR=$(LOGS) \
-	BENCH_ARGS="sn.rounds=$(BENCH_ROUNDS) sn.iterations=$(BENCH_ITERATIONS)" \
+	BENCH_ARGS="sn.rounds=$(BENCH_ROUNDS) sn.iterations=$(BENCH_ITERATIONS) sn.wrounds=$(BENCH_WROUNDS) sn.mix=$(BENCH_MIX)" \
 		$(REPO)/bench/run-vm-bench.sh $(BENCH_OUT)
 	@echo "=== safename-scan against find(1), 1000000 names"
 	@$(MAKE) --no-print-directory -C $(REPO)/tools/safename OUTPUT=$(B)/tools/ bench

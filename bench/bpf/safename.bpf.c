@@ -142,8 +142,11 @@ static __always_inline int check_name(struct dentry *dentry, __u32 hook)
 			goto slow;
 	}
 	if (mlen & 7) {
+		k = nfull + 1;		/* at most 32: len is at most 255 */
+		if (k >= WORDS)
+			return 0;
 		m = ~0ULL << ((mlen & 7) * 8);
-		x = (w[(nfull + 1) & 31] & ~m) | (0x6161616161616161ULL & m);
+		x = (w[k] & ~m) | (0x6161616161616161ULL & m);
 		if (((x - 0x20 * ONES) | (x + ONES) | x) & HIGHS)
 			goto slow;
 	}

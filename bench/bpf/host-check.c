@@ -15,13 +15,13 @@
 #define main loader_main
 #include "loader.c"
 #undef main
+#undef RENAME_EXCHANGE		/* stdio.h's; the program has its own */
 
 #define __BPF_HELPERS__
 #define __BPF_TRACING_H__
 #define SEC(x)
 #define __uint(name, val) int (*name)[val]
 #define __type(name, val) typeof(val) *name
-#define __always_inline inline __attribute__((always_inline))
 #define BPF_PROG(name, args...) name(args)
 
 static struct sn_config *the_config;
@@ -74,7 +74,8 @@ int main(int argc, char **argv)
 	size_t n, i;
 	FILE *f;
 
-	if (argc != 2 || !(f = fopen(argv[1], "r"))) {
+	f = argc == 2 ? fopen(argv[1], "r") : NULL;
+	if (!f) {
 		fprintf(stderr, "usage: host-check NAMES.EXPECT\n");
 		return 2;
 	}

@@ -297,7 +297,7 @@ static int run(char **argv, struct ring_buffer *rb)
 	return 128 + WTERMSIG(status);
 }
 
-static void usage(void)
+static void print_usage(void)
 {
 	fprintf(stderr, "usage: sn-bpf [-u UTF8] [-i SET] [-m SET] [-f SET] run CMD...\n"
 		"       sn-bpf [-n] [-u UTF8] [-i SET] [-m SET] [-f SET] check DIR\n");
@@ -330,13 +330,13 @@ int main(int argc, char **argv)
 			set_final = optarg;
 			break;
 		default:
-			usage();
+			print_usage();
 		}
 	}
 	if (argc - optind < 2)
-		usage();
+		print_usage();
 	if (strcmp(argv[optind], "run") && strcmp(argv[optind], "check"))
-		usage();
+		print_usage();
 	if (none && !strcmp(argv[optind], "check"))
 		return check(argv[optind + 1], NULL);
 	if (make_config(&cfg, utf8)) {

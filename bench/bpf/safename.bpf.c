@@ -26,10 +26,9 @@
 #include "safename.h"
 
 #define EPERM		1
-#define RENAME_EXCHANGE	(1 << 1)
+#define MAX_ERRNO	4095
+#define RENAME_EXCHANGE	2	/* include/uapi/linux/fs.h */
 #define NAME_MAX	255
-
-typedef unsigned short umode_t;
 
 /* The kernel's types, as far as we read them (relocated by CO-RE). */
 struct qstr {
@@ -169,21 +168,30 @@ refuse:
 	return -EPERM;
 }
 
+/*
+ * An earlier BPF program's refusal stands.  The verifier holds an LSM
+ * program's result to -MAX_ERRNO..0: anything else becomes -EPERM.
+ */
+static __always_inline int earlier(int ret)
+{
+	return ret >= -MAX_ERRNO && ret < 0 ? ret : -EPERM;
+}
+
 SEC("lsm/path_mknod")
 int BPF_PROG(sn_path_mknod, const struct path *dir, struct dentry *dentry,
-	     umode_t mode, unsigned int dev, int ret)
+	     unsigned short mode, unsigned int dev, int ret)
 {
 	if (ret)
-		return ret;
+		return earlier(ret);
 	return check_name(dentry, SN_MKNOD);
 }
 
 SEC("lsm/path_mkdir")
 int BPF_PROG(sn_path_mkdir, const struct path *dir, struct dentry *dentry,
-	     umode_t mode, int ret)
+	     unsigned short mode, int ret)
 {
 	if (ret)
-		return ret;
+		return earlier(ret);
 	return check_name(dentry, SN_MKDIR);
 }
 
@@ -192,7 +200,7 @@ int BPF_PROG(sn_path_symlink, const struct path *dir, struct dentry *dentry,
 	     const char *old_name, int ret)
 {
 	if (ret)
-		return ret;
+		return earlier(ret);
 	return check_name(dentry, SN_SYMLINK);
 }
 
@@ -201,7 +209,7 @@ int BPF_PROG(sn_path_link, struct dentry *old_dentry,
 	     const struct path *new_dir, struct dentry *new_dentry, int ret)
 {
 	if (ret)
-		return ret;
+		return earlier(ret);
 	return check_name(new_dentry, SN_LINK);
 }
 
@@ -212,7 +220,7 @@ int BPF_PROG(sn_path_rename, const struct path *old_dir,
 	     struct dentry *new_dentry, unsigned int flags, int ret)
 {
 	if (ret)
-		return ret;
+		return earlier(ret);
 	if ((flags & RENAME_EXCHANGE) || new_dentry->d_inode)
 		return 0;
 	return check_name(new_dentry, SN_RENAME);

@@ -4,11 +4,15 @@
 # Host side of `make bench`: boots the VM twice under QEMU's instruction
 # counting (-icount shift=0,sleep=off, so guest time is deterministic), once
 # with Safename active and once with it left out of lsm= (the baseline),
-# runs vm-bench.sh in each and prints, per configuration, operation and
-# name length, the instructions per operation (fastest window of the
-# fastest round), the ratio to the baseline, the spread over the rounds
-# and the extra instructions per hook call, with a bound.
-# Fails when a boot gives no figures or an uneven number of rounds.
+# both with bpf in lsm=, runs vm-bench.sh in each and prints, per
+# configuration, operation and name length, the instructions per operation
+# (fastest window of the fastest round), the ratio to the baseline, the
+# spread over the rounds and the extra instructions per hook call, with a
+# bound; then the peer table: Safename (mode 3) against the same rule as a
+# BPF LSM program (bench/bpf/), extra instructions per hook call and their
+# ratio, against the goals.
+# Fails when a boot gives no figures or an uneven number of rounds, or when
+# the equivalence check did not pass (the peer and Safename disagreed).
 #
 # usage: run-vm-bench.sh OUTDIR   (KERNEL, INITRD, LOGDIR as for vm/qemu.sh)
 set -eu
@@ -19,10 +23,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
 args="quiet kunit.enable=0 sn.script=bench ${BENCH_ARGS:-}"
 
+export MEM=${BENCH_MEM:-3G}
 ICOUNT=1 QUIET=1 TIMEOUT=${BENCH_TIMEOUT:-1800} "$here/../vm/qemu.sh" \
-	bench-safename "lsm=landlock,safename $args"
+	bench-safename "lsm=landlock,safename,bpf $args"
 ICOUNT=1 QUIET=1 TIMEOUT=${BENCH_TIMEOUT:-1800} "$here/../vm/qemu.sh" \
-	bench-baseline "lsm=landlock $args"
+	bench-baseline "lsm=landlock,bpf $args"
+grep -a '^EQUIV' "$LOGDIR/bench-safename.log" | sed 's/^/  /'
+grep -aq '^EQUIV-OK' "$LOGDIR/bench-safename.log" ||
+	{ echo "run-vm-bench: the equivalence check did not pass" >&2; exit 1; }
 
 cat "$LOGDIR/bench-safename.log" "$LOGDIR/bench-baseline.log" |
 	awk '/^BENCH / { print $2 "\t" $3 "\t" $4 "\t" $5 "\t" $6 }' \
@@ -43,11 +51,13 @@ for line in open(raw):
     if ns <= 0:
         sys.exit("run-vm-bench: no time for %s %s %d" % (config, op, length))
     runs.setdefault((config, op, length), []).append(ns)
-configs = [c for c in ("off", "enforce", "enforce-u", "split", "baseline")
+configs = [c for c in ("off", "enforce", "enforce-u", "split", "bpf",
+                       "baseline")
            if any(k[0] == c for k in runs)]
 keys = sorted({(k[1], k[2]) for k in runs},
               key=lambda k: (list(CALLS).index(k[0]), k[1]))
-if "baseline" not in configs or len(configs) < 2:
+if "baseline" not in configs or "enforce" not in configs or \
+        "bpf" not in configs:
     sys.exit("run-vm-bench: the Safename or the baseline boot gave nothing")
 counts = {len(v) for v in runs.values()}
 if len(counts) != 1:
@@ -104,16 +114,115 @@ for c in configs:
         cells = []
         for l in lengths:
             x, bnd = extra[(c, op, l)]
-            mark = "" if c == "off" or x <= TARGET.get(l, 0) else " !"
+            mark = "" if c in ("off", "bpf") or x <= TARGET.get(l, 0) \
+                else " !"
             cells.append("%16s" % ("%+.1f +-%.1f%s" % (x, bnd, mark)))
         print("  %-10s %-8s" % (c, op) + "".join(cells))
-print("  (! marks a figure above its target; off has no target of its own)")
+print("  (! marks a figure above its target; off and bpf have no target "
+      "of their own)")
 print("\nworst ratio to the baseline, by configuration and name length")
 print("(targets: off >= 0.995; the others >= 0.99 at 8 and 32 bytes, "
       ">= 0.98 at 255):")
 for (c, length), (r, op) in sorted(worst.items()):
+    if c == "bpf":
+        print("  %-10s %4d bytes: %.4f (%s)  (the peer)" % (c, length, r, op))
+        continue
     target = 0.995 if c == "off" else (0.98 if length >= 255 else 0.99)
     print("  %-10s %4d bytes: %.4f (%s)%s" %
           (c, length, r, op, "" if r >= target else "  below target"))
+# The peer: the same rule as a BPF LSM program (Safename at mode 0)
+# against Safename at mode 3, extra instructions per hook call of each and
+# the ratio bpf/safename, its bound from the two figures' bounds.
+PEER_GOAL = {8: 3.0, 32: 1.0, 255: 5.0}
+missed = []
+print("\nthe peer: Safename (mode 3, utf8=1, as root) against the same rule")
+print("as a BPF LSM program (bench/bpf/; Safename at mode 0), extra")
+print("instructions per hook call, and how many times Safename's the")
+print("program takes (goals: >= 3x at 8 bytes, >= 5x at 255, ahead at 32):")
+print("  %-8s %4s %16s %16s %22s" % ("op", "len", "safename", "bpf",
+                                       "bpf/safename (goal)"))
+with open(tsv.replace("vm.tsv", "peer.tsv"), "w") as f:
+    f.write("op\tlen\tsafename\tsafename_bound\tbpf\tbpf_bound\t"
+            "ratio\tratio_lo\tratio_hi\tgoal\n")
+    for op, length in keys:
+        s, sb = extra[("enforce", op, length)]
+        p, pb = extra[("bpf", op, length)]
+        ratio = p / s if s > 0 else float("inf")
+        lo = (p - pb) / (s + sb) if s + sb > 0 else float("inf")
+        hi = (p + pb) / (s - sb) if s - sb > 0 else float("inf")
+        goal = PEER_GOAL.get(length, 1.0)
+        mark = "" if ratio >= goal else "  missed"
+        if mark:
+            missed.append("%s %d" % (op, length))
+        print("  %-8s %4d %16s %16s %8.2fx (%.2f..%.2f) >= %.0fx%s" % (
+            op, length, "%+.1f +-%.1f" % (s, sb), "%+.1f +-%.1f" % (p, pb),
+            ratio, lo, hi, goal, mark))
+        f.write("%s\t%d\t%.1f\t%.1f\t%.1f\t%.1f\t%.3f\t%.3f\t%.3f\t%.1f\n" %
+                (op, length, s, sb, p, pb, ratio, lo, hi, goal))
+print("  peer goals missed: %s" % (", ".join(missed) or "none"))
 PY
-echo "(TSV: $out/vm.tsv; raw rounds: $out/vm-raw.tsv)"
+echo "(TSV: $out/vm.tsv, $out/peer.tsv; raw rounds: $out/vm-raw.tsv)"
+
+# the whole workloads: WORK <config> <workload> <ns> from both boots
+cat "$LOGDIR/bench-safename.log" "$LOGDIR/bench-baseline.log" |
+	awk '/^WORK / { print $2 "\t" $3 "\t" $4 }' >"$out/work-raw.tsv"
+python3 - "$out/work-raw.tsv" "$out/work.tsv" <<'PY'
+import sys
+raw, tsv = sys.argv[1], sys.argv[2]
+GOAL = {"off": 0.997, "enforce": 0.995}
+ORDER = ["tar-tmpfs", "cp-tmpfs", "rm-tmpfs", "mix-tmpfs",
+         "tar-ext4", "cp-ext4", "rm-ext4", "mix-ext4"]
+runs = {}
+for line in open(raw):
+    f = line.rstrip("\n").split("\t")
+    if len(f) != 3 or int(f[2]) <= 0:
+        sys.exit("run-vm-bench: malformed WORK line: %r" % line)
+    runs.setdefault((f[0], f[1]), []).append(int(f[2]))
+configs = ["baseline", "off", "enforce", "bpf"]
+for c in configs:
+    for w in ORDER:
+        if (c, w) not in runs:
+            sys.exit("run-vm-bench: no workload figure for %s %s" % (c, w))
+counts = {len(v) for v in runs.values()}
+if len(counts) != 1:
+    sys.exit("run-vm-bench: uneven workload rounds: %s" % sorted(counts))
+# as for the hooks: the fastest round, bounded by the gap to the next
+best = {k: min(v) for k, v in runs.items()}
+gap = {k: sorted(v)[1] - sorted(v)[0] if len(v) > 1 else float("inf")
+       for k, v in runs.items()}
+print("\nwhole workloads (%d rounds; Documentation/ of the kernel tree, "
+      "11,438 files):" % counts.pop())
+print("ratio of the baseline's instructions to the configuration's "
+      "(fastest rounds;")
+print("in brackets the range that the gaps to the next fastest rounds "
+      "allow).")
+print("goals: mode 0 (off) >= 0.997, mode 3 (enforce) >= 0.995; bpf is "
+      "the peer")
+print("  %-10s %12s  %-24s %-24s %-24s" % ("workload", "baseline Mi",
+      "off (mode 0)", "enforce (mode 3)", "bpf"))
+missed = []
+with open(tsv, "w") as f:
+    f.write("workload\tconfig\tinstructions\tratio\tratio_lo\t"
+            "ratio_hi\tgoal\n")
+    for w in ORDER:
+        b, gb = best[("baseline", w)], gap[("baseline", w)]
+        cells = []
+        for c in configs[1:]:
+            x, gx = best[(c, w)], gap[(c, w)]
+            r = b / x
+            lo, hi = b / (x + gx), (b + gb) / x
+            goal = GOAL.get(c)
+            mark = ""
+            if goal is not None and r < goal:
+                mark = " !"
+                missed.append("%s %s (%.4f)" % (c, w, r))
+            cells.append("%.4f (%.4f..%.4f)%s" % (r, lo, hi, mark))
+            f.write("%s\t%s\t%d\t%.5f\t%.5f\t%.5f\t%s\n" %
+                    (w, c, x, r, lo, hi, goal if goal else ""))
+        f.write("%s\tbaseline\t%d\t1\t1\t1\t\n" % (w, b))
+        print("  %-10s %12.1f  %-24s %-24s %-24s" %
+              ((w, b / 2**20) + tuple(cells)))
+print("  (! marks a ratio below its goal)")
+print("  workload goals missed: %s" % (", ".join(missed) or "none"))
+PY
+echo "(TSV: $out/work.tsv; raw rounds: $out/work-raw.tsv)"

@@ -574,7 +574,7 @@ bench: $(BENCH_BZIMAGE) $(B)/bench-initramfs.cpio.gz | bench-deps
 	@$(REPO)/bench/corpus.sh $(LINUX) $(BENCH_OUT)/corpus.txt
 	@$(REPO)/bench/rulebench.sh $(BENCH_OUT) $(BENCH_OUT)/corpus.txt
 	@echo "=== the hooks in the VM ($(BASE)): ops/s under -icount (rounds=$(BENCH_ROUNDS))"
-	@KERNEL=$(BENCH_BZIMAGE) INITRD=$(B)/bench-initramfs.cpio.gz LOGDIR=$(LOGS) \
+	@KERNEL=$(BENCH_BZIMAGE) INITRD=$(B)/bench-initramfs.cpio.gz LOGDIR=$(LOGS) BENCH_SUFFIX=$(SFX) \
 	BENCH_ARGS="sn.rounds=$(BENCH_ROUNDS) sn.iterations=$(BENCH_ITERATIONS) sn.wrounds=$(BENCH_WROUNDS) sn.mix=$(BENCH_MIX)" \
 		$(REPO)/bench/run-vm-bench.sh $(BENCH_OUT)
 	@echo "=== safename-scan against find(1), 1000000 names"

@@ -22,17 +22,20 @@ out=${1:?usage: run-vm-bench.sh OUTDIR}
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
 args="quiet kunit.enable=0 sn.script=bench ${BENCH_ARGS:-}"
+# the boots' names end in BENCH_SUFFIX (-6.12 for BASE=6.12), so that the
+# two kernels' benches can run at once
+sfx=${BENCH_SUFFIX-}
 
 export MEM=${BENCH_MEM:-3G}
 ICOUNT=1 QUIET=1 TIMEOUT=${BENCH_TIMEOUT:-1800} "$here/../vm/qemu.sh" \
-	bench-safename "lsm=landlock,safename,bpf $args"
+	bench-safename$sfx "lsm=landlock,safename,bpf $args"
 ICOUNT=1 QUIET=1 TIMEOUT=${BENCH_TIMEOUT:-1800} "$here/../vm/qemu.sh" \
-	bench-baseline "lsm=landlock,bpf $args"
-grep -a '^EQUIV' "$LOGDIR/bench-safename.log" | sed 's/^/  /'
-grep -aq '^EQUIV-OK' "$LOGDIR/bench-safename.log" ||
+	bench-baseline$sfx "lsm=landlock,bpf $args"
+grep -a '^EQUIV' "$LOGDIR/bench-safename$sfx.log" | sed 's/^/  /'
+grep -aq '^EQUIV-OK' "$LOGDIR/bench-safename$sfx.log" ||
 	{ echo "run-vm-bench: the equivalence check did not pass" >&2; exit 1; }
 
-cat "$LOGDIR/bench-safename.log" "$LOGDIR/bench-baseline.log" |
+cat "$LOGDIR/bench-safename$sfx.log" "$LOGDIR/bench-baseline$sfx.log" |
 	awk '/^BENCH / { print $2 "\t" $3 "\t" $4 "\t" $5 "\t" $6 }' \
 	>"$out/vm-raw.tsv"
 python3 - "$out/vm-raw.tsv" "$out/vm.tsv" <<'PY'
@@ -164,7 +167,7 @@ PY
 echo "(TSV: $out/vm.tsv, $out/peer.tsv; raw rounds: $out/vm-raw.tsv)"
 
 # the whole workloads: WORK <config> <workload> <ns> from both boots
-cat "$LOGDIR/bench-safename.log" "$LOGDIR/bench-baseline.log" |
+cat "$LOGDIR/bench-safename$sfx.log" "$LOGDIR/bench-baseline$sfx.log" |
 	awk '/^WORK / { print $2 "\t" $3 "\t" $4 }' >"$out/work-raw.tsv"
 python3 - "$out/work-raw.tsv" "$out/work.tsv" <<'PY'
 import sys

@@ -71,21 +71,48 @@ struct {
 #define OFF	7
 #define WORDS	33
 
-/* The byte-by-byte pass: the whole rule, for names the fast one left. */
-static __always_inline int slow_pass(const struct sn_config *cfg,
-				     const __u8 *buf, __u32 len)
+/* The name as check_name() reads it; see OFF. */
+struct sn_name {
+	__u64 w[WORDS];
+};
+
+/*
+ * The byte-by-byte pass: the whole rule, for names the fast one left.  A
+ * global function, so that the verifier goes through its loop once, not
+ * once for each place where the fast pass gives up.
+ */
+__attribute__((noinline))
+int sn_slow_pass(const struct sn_config *cfg, const struct sn_name *nm,
+		 __u32 len)
 {
-	__u32 i, st = SN_U8_ACCEPT;
+	const __u8 *buf = (const __u8 *)nm;
+	__u32 i, end, st;
 	__u8 k, need;
 
-	for (i = 0; i < NAME_MAX; i++) {
-		if (i >= len)
+	if (!cfg || !nm || len == 0 || len > NAME_MAX)
+		return 0;
+	/*
+	 * The first and the final byte outside the loop: a loop that
+	 * tested for the final byte would have the verifier walk the
+	 * rest of it again from each byte that could be it.
+	 */
+	k = cfg->cls[buf[OFF]];
+	need = len == 1 ? SN_INITIAL | SN_FINAL : SN_INITIAL;
+	if ((k & need) != need)
+		return -EPERM;
+	st = cfg->next[SN_U8_ACCEPT << 4 | k >> SN_U8_SHIFT];
+	end = (len - 1) & 0xff;	/* as it is: the verifier wants it shown */
+	for (i = 1; i < NAME_MAX; i++) {
+		if (i >= end)
 			break;
 		k = cfg->cls[buf[OFF + i]];
-		need = i ? SN_MIDDLE : SN_INITIAL;
-		if (i == len - 1)
-			need = i ? SN_FINAL : SN_INITIAL | SN_FINAL;
-		if ((k & need) != need)
+		if (!(k & SN_MIDDLE))
+			return -EPERM;
+		st = cfg->next[((st & 0xf) << 4) | (k >> SN_U8_SHIFT)];
+	}
+	if (end) {
+		k = cfg->cls[buf[OFF + end]];
+		if (!(k & SN_FINAL))
 			return -EPERM;
 		st = cfg->next[((st & 0xf) << 4) | (k >> SN_U8_SHIFT)];
 	}
@@ -98,7 +125,8 @@ static __always_inline int check_name(struct dentry *dentry, __u32 hook)
 {
 	const struct sn_config *cfg;
 	const unsigned char *name;
-	__u64 w[WORDS];
+	struct sn_name nm;
+	__u64 *w = nm.w;
 	__u8 *buf = (__u8 *)w;
 	__u64 len, mlen, nfull, k;
 	__u8 first, last;
@@ -151,7 +179,7 @@ static __always_inline int check_name(struct dentry *dentry, __u32 hook)
 	}
 	return 0;
 slow:
-	if (!slow_pass(cfg, buf, len))
+	if (!sn_slow_pass(cfg, &nm, len))
 		return 0;
 refuse:
 	e = bpf_ringbuf_reserve(&sn_events, sizeof(*e), 0);

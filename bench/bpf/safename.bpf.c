@@ -64,14 +64,15 @@ struct {
 #define HIGHS	0x8080808080808080ULL
 
 /*
- * The name goes to buf[7 .. 7 + len): its middle (bytes 1 .. len - 2)
- * then starts at buf[8], a word boundary, as the verifier wants stack
- * words aligned.  33 words hold 7 + 255 bytes.
+ * The name goes to the start of a word-aligned buffer: the kernel copies
+ * it a word at a time only when both ends are aligned (names are), and
+ * the verifier wants stack words aligned.  32 words hold 255 bytes and
+ * a word of zeroes follows.
  */
-#define OFF	7
 #define WORDS	33
+#define AS	0x6161616161616161ULL	/* 'a' in every byte */
 
-/* The name as check_name() reads it; see OFF. */
+/* The name as check_name() reads it. */
 struct sn_name {
 	__u64 w[WORDS];
 };
@@ -96,7 +97,7 @@ int sn_slow_pass(const struct sn_config *cfg, const struct sn_name *nm,
 	 * tested for the final byte would have the verifier walk the
 	 * rest of it again from each byte that could be it.
 	 */
-	k = cfg->cls[buf[OFF]];
+	k = cfg->cls[buf[0]];
 	need = len == 1 ? SN_INITIAL | SN_FINAL : SN_INITIAL;
 	if ((k & need) != need)
 		return -EPERM;
@@ -105,13 +106,13 @@ int sn_slow_pass(const struct sn_config *cfg, const struct sn_name *nm,
 	for (i = 1; i < NAME_MAX; i++) {
 		if (i >= end)
 			break;
-		k = cfg->cls[buf[OFF + i]];
+		k = cfg->cls[buf[i]];
 		if (!(k & SN_MIDDLE))
 			return -EPERM;
 		st = cfg->next[((st & 0xf) << 4) | (k >> SN_U8_SHIFT)];
 	}
 	if (end) {
-		k = cfg->cls[buf[OFF + end]];
+		k = cfg->cls[buf[end]];
 		if (!(k & SN_FINAL))
 			return -EPERM;
 		st = cfg->next[((st & 0xf) << 4) | (k >> SN_U8_SHIFT)];
@@ -128,7 +129,7 @@ static __always_inline int check_name(struct dentry *dentry, __u32 hook)
 	struct sn_name nm;
 	__u64 *w = nm.w;
 	__u8 *buf = (__u8 *)w;
-	__u64 len, mlen, nfull, k;
+	__u64 len, end, nfull, k;
 	__u8 first, last;
 	struct sn_event *e;
 	__u64 x, m;
@@ -141,39 +142,47 @@ static __always_inline int check_name(struct dentry *dentry, __u32 hook)
 	name = dentry->d_name.name;
 	if (len == 0 || len > NAME_MAX)
 		return 0;
-	w[0] = 0;
+	w[WORDS - 2] = 0;
 	w[WORDS - 1] = 0;
-	if (bpf_probe_read_kernel(buf + OFF, len, name))
+	if (bpf_probe_read_kernel(buf, len, name))
 		return 0;
 
-	first = buf[OFF];
-	last = buf[OFF + len - 1];
+	first = buf[0];
+	last = buf[len - 1];
 	if (!(cfg->cls[first] & SN_INITIAL) || !(cfg->cls[last] & SN_FINAL))
 		goto refuse;
 	if (!cfg->mid_ascii || (cfg->utf8 && ((first | last) & 0x80)))
 		goto slow;
 	/*
-	 * The middle, len - 2 bytes from buf[8], a word at a time: any byte
-	 * below 0x20 or above 0x7e sends the name to the slow pass.  In the
-	 * last, partial word the bytes past the middle are made 'a'.
+	 * The middle, buf[1 .. end), a word at a time: any byte below 0x20
+	 * or above 0x7e sends the name to the slow pass.  The first byte and
+	 * those from the final one on are made 'a' in the words they share
+	 * with the middle.
 	 */
 	if (len <= 2)
 		return 0;
-	mlen = len - 2;
-	nfull = mlen >> 3;
+	end = len - 1;
+	nfull = end >> 3;
+	x = (w[0] & ~0xffULL) | 0x61;
+	if (nfull == 0) {
+		m = ~0ULL << (end * 8);
+		x = (x & ~m) | (AS & m);
+	}
+	if (((x - 0x20 * ONES) | (x + ONES) | x) & HIGHS)
+		goto slow;
 	for (k = 1; k < WORDS; k++) {
-		if (k > nfull)
+		if (k >= nfull)
 			break;
 		x = w[k];
 		if (((x - 0x20 * ONES) | (x + ONES) | x) & HIGHS)
 			goto slow;
 	}
-	if (mlen & 7) {
-		k = nfull + 1;		/* at most 32: len is at most 255 */
+	if (nfull && (end & 7)) {
+		k = nfull;		/* at most 31: len is at most 255 */
 		if (k >= WORDS)
 			return 0;
-		m = ~0ULL << ((mlen & 7) * 8);
-		x = (w[k] & ~m) | (0x6161616161616161ULL & m);
+		m = ~0ULL << ((end & 7) * 8);
+		x = (w[k] & ~m) | (AS & m);
 		if (((x - 0x20 * ONES) | (x + ONES) | x) & HIGHS)
 			goto slow;
 	}

@@ -13,10 +13,11 @@
 #              attached for the run: the same rule as a BPF LSM program
 # Without it (lsm= leaves it out): baseline.
 # Before the rounds, with Safename active, the equivalence check: each of
-# /tests/names.hex is made with mkdir by Safename alone (both modes 3,
-# utf8=1) and by the BPF program alone (Safename at mode 0); the two must
-# refuse and allow exactly the same names, and those of names.expect (the
-# rule as SPEC.md writes it).  A disagreement fails the bench.
+# /tests/names.hex is made with mkdir, open(O_CREAT), rename, link and
+# symlink by Safename alone (both modes 3, utf8=1) and by the BPF program
+# alone (Safename at mode 0); the two must refuse and allow exactly the
+# same names, and those of names.expect (the rule as SPEC.md writes it).
+# A disagreement fails the bench.
 # Then the whole workloads of /tests/workload.sh, sn.wrounds rounds, the
 # configurations off, enforce and bpf interleaved (baseline in the other
 # boot).  Any refusal fails the bench.
@@ -46,34 +47,42 @@ policy() {
 	echo "$3" >"$SYS/utf8"
 }
 
-# equivalence: Safename alone, the peer alone, the spec's verdicts
+# equivalence: Safename alone, the peer alone, the spec's verdicts, for
+# each way of making a name
 equivalence() {
-	policy 3 3 1 || return 1
-	/tests/sn-bpf -n check "$D" </tests/names.hex >/tmp/eq-safename ||
-		return 1
-	policy 0 0 0 || return 1
-	/tests/sn-bpf check "$D" </tests/names.hex >/tmp/eq-bpf || return 1
-	n=$(wc -l </tests/names.hex)
-	refused=$(grep -c ' EPERM$' /tmp/eq-safename)
-	echo "EQUIV names $n safename-refused $refused" \
-		"bpf-refused $(grep -c ' EPERM$' /tmp/eq-bpf)" \
-		"spec-refused $(grep -c ' EPERM$' /tests/names.expect)"
 	rc=0
-	if ! cmp -s /tmp/eq-safename /tmp/eq-bpf; then
-		echo "EQUIV-FAIL: the BPF peer and Safename disagree" \
-			"(name in hex, Safename's result, the peer's):"
-		paste -d ' ' /tmp/eq-safename /tmp/eq-bpf |
-			awk '$2 != $4 { print "  " $1, $2, $4 }' | head -50
-		rc=1
-	fi
-	if ! cmp -s /tmp/eq-safename /tests/names.expect; then
-		echo "EQUIV-FAIL: Safename and the spec disagree" \
-			"(name in hex, Safename's result, the spec's):"
-		paste -d ' ' /tmp/eq-safename /tests/names.expect |
-			awk '$2 != $4 { print "  " $1, $2, $4 }' | head -50
-		rc=1
-	fi
-	[ "$rc" = 0 ] && echo "EQUIV-OK $n names, $refused refused by both"
+	n=$(wc -l </tests/names.hex)
+	for op in mkdir create rename link symlink; do
+		policy 3 3 1 || return 1
+		/tests/sn-bpf -n -o $op check "$D" </tests/names.hex \
+			>/tmp/eq-safename || return 1
+		policy 0 0 0 || return 1
+		/tests/sn-bpf -o $op check "$D" </tests/names.hex \
+			>/tmp/eq-bpf || return 1
+		refused=$(grep -c ' EPERM$' /tmp/eq-safename)
+		echo "EQUIV $op names $n safename-refused $refused" \
+			"bpf-refused $(grep -c ' EPERM$' /tmp/eq-bpf)" \
+			"spec-refused $(grep -c ' EPERM$' /tests/names.expect)"
+		if ! cmp -s /tmp/eq-safename /tmp/eq-bpf; then
+			echo "EQUIV-FAIL: $op: the BPF peer and Safename" \
+				"disagree (name in hex, Safename's result," \
+				"the peer's):"
+			paste -d ' ' /tmp/eq-safename /tmp/eq-bpf |
+				awk '$2 != $4 { print "  " $1, $2, $4 }' |
+				head -50
+			rc=1
+		fi
+		if ! cmp -s /tmp/eq-safename /tests/names.expect; then
+			echo "EQUIV-FAIL: $op: Safename and the spec disagree" \
+				"(name in hex, Safename's result, the spec's):"
+			paste -d ' ' /tmp/eq-safename /tests/names.expect |
+				awk '$2 != $4 { print "  " $1, $2, $4 }' |
+				head -50
+			rc=1
+		fi
+	done
+	[ "$rc" = 0 ] && echo "EQUIV-OK $n names by mkdir, create, rename," \
+		"link and symlink, $refused refused by both each time"
 	return $rc
 }
 

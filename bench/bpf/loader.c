@@ -7,11 +7,12 @@
  *   sn-bpf [-u UTF8] [-i SET] [-m SET] [-f SET] run CMD [ARG...]
  *	attach, run CMD, read the ring buffer meanwhile, detach; exits with
  *	CMD's status (1 when a refusal went unreported)
- *   sn-bpf [-n] [-u UTF8] [-i SET] [-m SET] [-f SET] check DIR
+ *   sn-bpf [-n] [-o OP] [-u UTF8] [-i SET] [-m SET] [-f SET] check DIR
  *	attach (not with -n), then for each line of standard input, a name
- *	in hexadecimal, try mkdir DIR/NAME and print "HEX ok", "HEX EPERM" or
- *	"HEX ERRNO" (removing what it made); fails when the ring buffer
- *	did not report each EPERM once, in order
+ *	in hexadecimal, make DIR/NAME with OP (mkdir, the default; create,
+ *	rename and link of the file DIR/sn-src, symlink) and print "HEX ok",
+ *	"HEX EPERM" or "HEX ERRNO" (undoing what it made); fails when the
+ *	ring buffer did not report each EPERM once, in order
  *
  * SETs as in SPEC.md section 2, e.g. 33-44,46-125,128-254; the defaults are
  * the spec's, UTF8 is 1 unless given.
@@ -190,19 +191,59 @@ static int hexval(int c)
 	return -1;
 }
 
-/* mkdir each name of standard input in @dir; print what came of it. */
+/* What check() makes each name with (-o), and how it undoes it. */
+static const char *op = "mkdir";
+
+static int make(int dir, const char *name)
+{
+	int fd;
+
+	if (!strcmp(op, "create")) {
+		fd = openat(dir, name, O_CREAT | O_EXCL | O_WRONLY, 0600);
+		if (fd < 0)
+			return -1;
+		close(fd);
+		return 0;
+	}
+	if (!strcmp(op, "rename"))
+		return renameat(dir, "sn-src", dir, name);
+	if (!strcmp(op, "link"))
+		return linkat(dir, "sn-src", dir, name, 0);
+	if (!strcmp(op, "symlink"))
+		return symlinkat("sn-src", dir, name);
+	return mkdirat(dir, name, 0700);
+}
+
+static int unmake(int dir, const char *name)
+{
+	if (!strcmp(op, "rename"))
+		return renameat(dir, name, dir, "sn-src");
+	return unlinkat(dir, name, strcmp(op, "mkdir") ? 0 : AT_REMOVEDIR);
+}
+
+/* Make each name of standard input in @dir; print what came of it. */
 static int check(const char *dir, struct ring_buffer *rb)
 {
 	char line[1024], *nl;
 	unsigned char name[257];
 	unsigned long refused = 0, cap = 0;
 	size_t n, i;
-	int fd, hi, lo;
+	int fd, src, hi, lo;
 
 	fd = open(dir, O_DIRECTORY | O_RDONLY);
 	if (fd < 0) {
 		perror(dir);
 		return 1;
+	}
+	/* the file that rename and link give new names to */
+	if (strcmp(op, "mkdir") && strcmp(op, "create") &&
+	    strcmp(op, "symlink")) {
+		src = openat(fd, "sn-src", O_CREAT | O_WRONLY, 0600);
+		if (src < 0) {
+			perror("sn-src");
+			return 1;
+		}
+		close(src);
 	}
 	while (fgets(line, sizeof(line), stdin)) {
 		nl = strchr(line, '\n');
@@ -223,10 +264,10 @@ static int check(const char *dir, struct ring_buffer *rb)
 			name[i] = hi << 4 | lo;
 		}
 		name[n] = '\0';
-		if (mkdirat(fd, (char *)name, 0700) == 0) {
+		if (make(fd, (char *)name) == 0) {
 			printf("%s ok\n", line);
-			if (unlinkat(fd, (char *)name, AT_REMOVEDIR)) {
-				perror("rmdir");
+			if (unmake(fd, (char *)name)) {
+				perror("undo");
 				return 1;
 			}
 			continue;
@@ -251,6 +292,7 @@ static int check(const char *dir, struct ring_buffer *rb)
 		if (ring_buffer__consume(rb) < 0)
 			return 1;
 	}
+	unlinkat(fd, "sn-src", 0);
 	close(fd);
 	if (!rb)
 		return 0;
@@ -300,7 +342,7 @@ static int run(char **argv, struct ring_buffer *rb)
 static void print_usage(void)
 {
 	fprintf(stderr, "usage: sn-bpf [-u UTF8] [-i SET] [-m SET] [-f SET] run CMD...\n"
-		"       sn-bpf [-n] [-u UTF8] [-i SET] [-m SET] [-f SET] check DIR\n");
+		"       sn-bpf [-n] [-o OP] [-u UTF8] [-i SET] [-m SET] [-f SET] check DIR\n");
 	exit(2);
 }
 
@@ -312,8 +354,11 @@ int main(int argc, char **argv)
 	int opt, utf8 = 1, none = 0, err;
 	__u32 zero = 0;
 
-	while ((opt = getopt(argc, argv, "+nu:i:m:f:")) != -1) {
+	while ((opt = getopt(argc, argv, "+no:u:i:m:f:")) != -1) {
 		switch (opt) {
+		case 'o':
+			op = optarg;
+			break;
 		case 'n':
 			none = 1;
 			break;

@@ -19,6 +19,8 @@
 
 #define __BPF_HELPERS__
 #define __BPF_TRACING_H__
+#define __BPF_CORE_READ_H__
+#define BPF_CORE_READ(src, field) ((src)->field)
 #define SEC(x)
 #define __uint(name, val) int (*name)[val]
 #define __type(name, val) typeof(val) *name

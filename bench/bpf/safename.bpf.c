@@ -22,6 +22,7 @@
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
 
 #include "safename.h"
 
@@ -258,7 +259,12 @@ int BPF_PROG(sn_path_rename, const struct path *old_dir,
 {
 	if (ret)
 		return earlier(ret);
-	if ((flags & RENAME_EXCHANGE) || new_dentry->d_inode)
+	/*
+	 * d_inode through a probe read: the direct load gave non-NULL for
+	 * a negative dentry on 6.12 (every rename was let through), cause
+	 * not found.
+	 */
+	if ((flags & RENAME_EXCHANGE) || BPF_CORE_READ(new_dentry, d_inode))
 		return 0;
 	return check_name(new_dentry, SN_RENAME);
 }

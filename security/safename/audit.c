@@ -85,25 +85,34 @@ void safename_audit_name(const struct safename_violation *v,
 }
 
 /**
- * safename_audit_config() - make the audit record of a knob write
- * @knob: the knob's name.
+ * safename_audit_config() - make the audit record of a change of configuration
+ * @knob: what was to change: a knob's name, or "scope".
+ * @sb: for a scope, its file system; else NULL.
  * @old: the text of its value before the write.
  * @old_len: its length.
  * @new: the text written, or NULL when it was not read.
  * @new_len: its length.
  * @res: the write took effect.
  */
-void safename_audit_config(const char *knob, const char *old, size_t old_len,
-			   const char *new, size_t new_len, bool res)
+void safename_audit_config(const char *knob, const struct super_block *sb,
+			   const char *old, size_t old_len, const char *new,
+			   size_t new_len, bool res)
 {
 	char comm[TASK_COMM_LEN];
 	struct audit_buffer *ab;
 
-	ab = audit_log_start(audit_context(), GFP_KERNEL,
+	/* A scope's record is made under s_umount: it may not wait. */
+	ab = audit_log_start(audit_context(),
+			     sb ? GFP_NOWAIT | __GFP_NOWARN : GFP_KERNEL,
 			     AUDIT_MAC_CONFIG_CHANGE);
 	if (!ab)
 		return;
-	audit_log_format(ab, "lsm=safename knob=%s old=", knob);
+	audit_log_format(ab, "lsm=safename knob=%s", knob);
+	if (sb) {
+		audit_log_format(ab, " fstype=%s dev=", sb->s_type->name);
+		audit_log_untrustedstring(ab, sb->s_id);
+	}
+	audit_log_format(ab, " old=");
 	audit_log_n_untrustedstring(ab, old, old_len);
 	audit_log_format(ab, " new=");
 	if (new)

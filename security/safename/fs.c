@@ -200,21 +200,6 @@ static int safename_knob_parse(const struct safename_knob *knob,
 }
 
 /**
- * safename_policy_locked() - is the policy sealed?
- *
- * Return: true once locked has been set.
- */
-static bool safename_policy_locked(void)
-{
-	bool locked;
-
-	rcu_read_lock();
-	locked = rcu_dereference(safename_policy)->locked;
-	rcu_read_unlock();
-	return locked;
-}
-
-/**
  * safename_knob_format() - write the text of a knob's value
  * @knob: the knob, not the stats.
  * @field: the value, a policy field of the knob's type.
@@ -269,23 +254,25 @@ static size_t safename_knob_text_len(const char *text, size_t len)
 }
 
 /**
- * safename_knob_log() - the kernel log line of a knob write
- * @knob: the knob.
+ * safename_config_log() - the kernel log line of a change of configuration
+ * @knob: what was to change: a knob's name, or "scope".
+ * @sb: for a scope, its file system; else NULL.
  * @old: the old value's text.
  * @old_len: its length.
- * @new: the text written, or NULL when it was not read.
+ * @new: the text asked for, or NULL when it was not read.
  * @new_len: its length.
- * @res: the write took effect.
+ * @res: the change took effect.
  *
  * Used when audit takes no record.  The values and the command are encoded
  * as in the name reports.
  */
-static void safename_knob_log(const struct safename_knob *knob,
-			      const char *old, size_t old_len, const char *new,
-			      size_t new_len, bool res)
+static void safename_config_log(const char *knob, const struct super_block *sb,
+				const char *old, size_t old_len,
+				const char *new, size_t new_len, bool res)
 {
 	char comm[TASK_COMM_LEN];
 	char comm_text[SAFENAME_ENCODED_MAX(TASK_COMM_LEN) + 1];
+	char dev_text[SAFENAME_ENCODED_MAX(sizeof(sb->s_id)) + 1] = "";
 	char *old_text, *new_text;
 
 	old_text = kmalloc(SAFENAME_ENCODED_MAX(old_len) + 1, GFP_KERNEL);
@@ -299,8 +286,12 @@ static void safename_knob_log(const struct safename_knob *knob,
 		strscpy(new_text, "?", 2);
 	get_task_comm(comm, current);
 	safename_encode(comm_text, (const unsigned char *)comm, strlen(comm));
-	pr_notice("config lsm=safename knob=%s old=%s new=%s auid=%u ses=%u pid=%d uid=%u comm=%s res=%d\n",
-		  safename_knob_name(knob), old_text, new_text,
+	if (sb)
+		safename_encode(dev_text, (const unsigned char *)sb->s_id,
+				strlen(sb->s_id));
+	pr_notice("config lsm=safename knob=%s%s%s%s%s old=%s new=%s auid=%u ses=%u pid=%d uid=%u comm=%s res=%d\n",
+		  knob, sb ? " fstype=" : "", sb ? sb->s_type->name : "",
+		  sb ? " dev=" : "", dev_text, old_text, new_text,
 		  from_kuid(&init_user_ns, audit_get_loginuid(current)),
 		  audit_get_sessionid(current), task_tgid_nr(current),
 		  from_kuid(&init_user_ns, current_uid()), comm_text, res);
@@ -310,39 +301,64 @@ out:
 }
 
 /**
+ * safename_report_config() - report a change of configuration
+ * @knob: what was to change: a knob's name, or "scope".
+ * @sb: for a scope, its file system; else NULL.
+ * @old: the old value's text.
+ * @old_len: its length.
+ * @new: the text asked for, or NULL when it was not read.
+ * @new_len: its length.
+ * @res: the change took effect.
+ *
+ * Every attempt is reported, refused ones too: to audit while it is
+ * enabled, else in the kernel log.  Kernel log lines are rate-limited
+ * apart for privileged and unprivileged tasks, for knob writes and for
+ * scopes, and apart from the name reports; audit records follow audit's
+ * own limits.
+ */
+void safename_report_config(const char *knob, const struct super_block *sb,
+			    const char *old, size_t old_len, const char *new,
+			    size_t new_len, bool res)
+{
+	/* [knob or scope][unprivileged or privileged] */
+	static struct ratelimit_state rs[2][2] = {
+		{
+			RATELIMIT_STATE_INIT(rs[0][0], DEFAULT_RATELIMIT_INTERVAL,
+					     DEFAULT_RATELIMIT_BURST),
+			RATELIMIT_STATE_INIT(rs[0][1], DEFAULT_RATELIMIT_INTERVAL,
+					     DEFAULT_RATELIMIT_BURST),
+		}, {
+			RATELIMIT_STATE_INIT(rs[1][0], DEFAULT_RATELIMIT_INTERVAL,
+					     DEFAULT_RATELIMIT_BURST),
+			RATELIMIT_STATE_INIT(rs[1][1], DEFAULT_RATELIMIT_INTERVAL,
+					     DEFAULT_RATELIMIT_BURST),
+		},
+	};
+
+	if (audit_enabled != AUDIT_OFF) {
+		safename_audit_config(knob, sb, old, old_len, new, new_len,
+				      res);
+		return;
+	}
+	if (__ratelimit(&rs[!!sb][safename_privileged(SAFENAME_TASK_USER)]))
+		safename_config_log(knob, sb, old, old_len, new, new_len, res);
+}
+
+/**
  * safename_knob_report() - report a write to a knob
  * @knob: the knob.
  * @old: the value before the write, or NULL to read the current one.
  * @buf: the text written, or NULL when it was not read.
  * @len: its length.
  * @res: the write took effect.
- *
- * Every write is reported, refused ones too: to audit while it is
- * enabled, else in the kernel log.  Kernel log lines are rate-limited apart
- * for privileged and unprivileged writers, and apart from the name
- * reports; audit records follow audit's own limits.
  */
 static void safename_knob_report(const struct safename_knob *knob,
 				 const union safename_knob_value *old,
 				 const char *buf, size_t len, bool res)
 {
-	static struct ratelimit_state rs[2] = {
-		RATELIMIT_STATE_INIT(rs[0], DEFAULT_RATELIMIT_INTERVAL,
-				     DEFAULT_RATELIMIT_BURST),
-		RATELIMIT_STATE_INIT(rs[1], DEFAULT_RATELIMIT_INTERVAL,
-				     DEFAULT_RATELIMIT_BURST),
-	};
-	bool audit = audit_enabled != AUDIT_OFF;
 	size_t old_len;
-	bool privileged;
 	char *text;
 
-	if (!audit) {
-		privileged = !security_capable(current_cred(), &init_user_ns,
-					       CAP_MAC_ADMIN, CAP_OPT_NOAUDIT);
-		if (!__ratelimit(&rs[privileged]))
-			return;
-	}
 	text = kmalloc(SAFENAME_BYTESET_TEXT_MAX, GFP_KERNEL);
 	if (!text)
 		return;
@@ -352,11 +368,8 @@ static void safename_knob_report(const struct safename_knob *knob,
 		old_len = safename_knob_format_current(knob, text);
 	old_len = safename_knob_text_len(text, old_len);
 	len = buf ? safename_knob_text_len(buf, len) : 0;
-	if (audit)
-		safename_audit_config(safename_knob_name(knob), text, old_len,
-				      buf, len, res);
-	else
-		safename_knob_log(knob, text, old_len, buf, len, res);
+	safename_report_config(safename_knob_name(knob), NULL, text, old_len,
+			       buf, len, res);
 	kfree(text);
 }
 

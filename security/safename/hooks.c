@@ -118,8 +118,10 @@ struct safename_task {
 	struct safename_violation v;
 };
 
-static struct lsm_blob_sizes safename_blob_sizes __ro_after_init = {
+struct lsm_blob_sizes safename_blob_sizes __ro_after_init = {
 	.lbs_task = sizeof(struct safename_task),
+	.lbs_superblock = sizeof(struct safename_sb),
+	.lbs_mnt_opts = sizeof(struct safename_mnt_opts),
 };
 
 static __always_inline struct safename_task *safename_current(void)
@@ -250,6 +252,8 @@ static void safename_report(const struct safename_violation *v,
  * cachefiles calls the path hooks for its cache, from kernel threads that
  * run with the cache's credentials.
  *
+ * The scope of the directory's file system may turn the mode down.
+ *
  * Return: true when the name fails the rule in a mode that is not 0.
  */
 static bool safename_judge(struct safename_violation *v,
@@ -257,7 +261,7 @@ static bool safename_judge(struct safename_violation *v,
 {
 	const struct safename_policy *policy;
 	enum safename_task_class class;
-	u8 mode[2];
+	u8 mode[2], scope;
 
 	rcu_read_lock();
 	policy = rcu_dereference(safename_policy);
@@ -272,8 +276,13 @@ static bool safename_judge(struct safename_violation *v,
 	class = safename_task_class();
 	if (class == SAFENAME_TASK_KERNEL || (dir->i_flags & S_KERNEL_FILE))
 		return false;
+	scope = READ_ONCE(safename_sb(dir->i_sb)->scope);
+	if (scope == SAFENAME_SCOPE_OFF)
+		return false;
 	v->privileged = safename_privileged(class);
 	v->mode = mode[v->privileged];
+	if (scope == SAFENAME_SCOPE_LOG && v->mode)
+		v->mode = SAFENAME_MODE_LOG;
 	v->uid = class == SAFENAME_TASK_SERVER ? current_fsuid() : current_uid();
 	return v->mode;
 }
@@ -707,6 +716,16 @@ static struct security_hook_list safename_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(inode_create_denied, safename_inode_create_denied),
 	LSM_HOOK_INIT(file_post_open, safename_file_post_open),
 	LSM_HOOK_INIT(inode_mksubvol, safename_inode_mksubvol),
+	LSM_HOOK_INIT(fs_context_submount, safename_fs_context_submount),
+	LSM_HOOK_INIT(fs_context_dup, safename_fs_context_dup),
+	LSM_HOOK_INIT(fs_context_parse_param, safename_fs_context_parse_param),
+	LSM_HOOK_INIT(sb_eat_lsm_opts, safename_sb_eat_lsm_opts),
+	LSM_HOOK_INIT(sb_mnt_opts_compat, safename_sb_mnt_opts_compat),
+	LSM_HOOK_INIT(sb_remount, safename_sb_remount),
+	LSM_HOOK_INIT(sb_reconfigured, safename_sb_reconfigured),
+	LSM_HOOK_INIT(sb_show_options, safename_sb_show_options),
+	LSM_HOOK_INIT(sb_set_mnt_opts, safename_sb_set_mnt_opts),
+	LSM_HOOK_INIT(sb_clone_mnt_opts, safename_sb_clone_mnt_opts),
 };
 
 static const struct lsm_id safename_lsmid = {

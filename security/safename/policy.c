@@ -113,6 +113,21 @@ unlock:
 }
 
 /**
+ * safename_policy_locked() - is the policy sealed?
+ *
+ * Return: true once locked has been set.
+ */
+bool safename_policy_locked(void)
+{
+	bool locked;
+
+	rcu_read_lock();
+	locked = rcu_dereference(safename_policy)->locked;
+	rcu_read_unlock();
+	return locked;
+}
+
+/**
  * safename_stats_read() - add up the counters of every CPU
  * @sum: where to store the sums.
  */

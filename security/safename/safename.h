@@ -7,7 +7,9 @@
 #define _SECURITY_SAFENAME_SAFENAME_H
 
 #include <linux/cred.h>
+#include <linux/fs.h>
 #include <linux/jump_label.h>
+#include <linux/lsm_hooks.h>
 #include <linux/percpu.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
@@ -20,8 +22,12 @@
 /* Longest write a knob file accepts, in bytes; more is refused with E2BIG. */
 #define SAFENAME_WRITE_MAX	4096
 
+struct fs_context;
+struct fs_parameter;
 struct inode;
 struct qstr;
+struct seq_file;
+struct super_block;
 
 /**
  * struct safename_policy - the whole policy, published with RCU
@@ -111,6 +117,52 @@ struct safename_violation {
 	kuid_t uid;
 };
 
+/**
+ * enum safename_scope - the scope of a file system: the option safename=
+ * @SAFENAME_SCOPE_ON: the policy as it is (the default).
+ * @SAFENAME_SCOPE_LOG: the policy, but nothing refused: a mode that
+ *                      enforces only reports.
+ * @SAFENAME_SCOPE_OFF: names are not checked, reported or counted.
+ */
+enum safename_scope {
+	SAFENAME_SCOPE_ON,
+	SAFENAME_SCOPE_LOG,
+	SAFENAME_SCOPE_OFF,
+};
+
+/**
+ * struct safename_sb - Safename's part of a superblock's blob
+ * @scope: the file system's scope, an enum safename_scope; read without a
+ *         lock, written under s_umount.
+ * @set: a mount has applied its options.
+ */
+struct safename_sb {
+	u8 scope;
+	bool set;
+};
+
+/**
+ * struct safename_mnt_opts - Safename's slot of the mount options blob
+ * @taken: a scope was given, or inherited.
+ * @scope: the scope: the last one given.
+ * @privileged: every task that gave one other than "on" was privileged.
+ * @inherited: the scope of the file system a submount is made from: it is
+ *             neither checked nor reported.
+ */
+struct safename_mnt_opts {
+	bool taken;
+	u8 scope;
+	bool privileged;
+	bool inherited;
+};
+
+extern struct lsm_blob_sizes safename_blob_sizes;
+
+static inline struct safename_sb *safename_sb(const struct super_block *sb)
+{
+	return sb->s_security + safename_blob_sizes.lbs_superblock;
+}
+
 enum safename_task_class safename_task_class(void);
 bool safename_privileged(enum safename_task_class class);
 
@@ -119,19 +171,42 @@ DECLARE_PER_CPU(struct safename_stats, safename_stats);
 DECLARE_STATIC_KEY_FALSE(safename_enabled);
 
 int safename_policy_init(void);
+bool safename_policy_locked(void);
 int safename_policy_set(size_t offset, const void *value, size_t size,
 			void *old);
 void safename_stats_read(struct safename_stats *sum);
 void safename_params_apply(struct safename_policy *policy);
 int safename_fs_init(void);
+void safename_report_config(const char *knob, const struct super_block *sb,
+			    const char *old, size_t old_len, const char *new,
+			    size_t new_len, bool res);
+
+int safename_fs_context_parse_param(struct fs_context *fc,
+				    struct fs_parameter *param);
+int safename_sb_eat_lsm_opts(char *options, void **mnt_opts);
+int safename_sb_set_mnt_opts(struct super_block *sb, void *mnt_opts,
+			     unsigned long kern_flags,
+			     unsigned long *set_kern_flags);
+int safename_sb_remount(struct super_block *sb, void *mnt_opts);
+void safename_sb_reconfigured(struct super_block *sb, void *mnt_opts);
+int safename_sb_mnt_opts_compat(struct super_block *sb, void *mnt_opts);
+int safename_sb_show_options(struct seq_file *m, struct super_block *sb);
+int safename_fs_context_dup(struct fs_context *fc, struct fs_context *src_fc);
+int safename_fs_context_submount(struct fs_context *fc,
+				 struct super_block *reference);
+int safename_sb_clone_mnt_opts(const struct super_block *oldsb,
+			       struct super_block *newsb,
+			       unsigned long kern_flags,
+			       unsigned long *set_kern_flags);
 
 const char *safename_op_name(enum safename_op op);
 
 #ifdef CONFIG_AUDIT
 void safename_audit_name(const struct safename_violation *v,
 			 const struct qstr *name, const struct inode *dir);
-void safename_audit_config(const char *knob, const char *old, size_t old_len,
-			   const char *new, size_t new_len, bool res);
+void safename_audit_config(const char *knob, const struct super_block *sb,
+			   const char *old, size_t old_len, const char *new,
+			   size_t new_len, bool res);
 #else
 static inline void safename_audit_name(const struct safename_violation *v,
 				       const struct qstr *name,
@@ -139,9 +214,11 @@ static inline void safename_audit_name(const struct safename_violation *v,
 {
 }
 
-static inline void safename_audit_config(const char *knob, const char *old,
-					 size_t old_len, const char *new,
-					 size_t new_len, bool res)
+static inline void safename_audit_config(const char *knob,
+					 const struct super_block *sb,
+					 const char *old, size_t old_len,
+					 const char *new, size_t new_len,
+					 bool res)
 {
 }
 #endif

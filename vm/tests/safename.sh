@@ -72,6 +72,8 @@ for test in hooks_test knobs_test log_test lsm_test order_test stats_test \
 	stacks_test umount_test uring_test; do
 	run_test "$TESTS/$test"
 done
+# Smack is not stacked here: its case runs in the smack boot
+run_test "$TESTS/scope_test" -T beside_smack
 
 rm -rf "$NINEP_DIR"
 umount "$EXT2_DIR" "$EXT4_DIR" "$BTRFS_DIR" "$CASEFOLD_DIR" "$MINIX_DIR" \

@@ -30,4 +30,20 @@ check "policy unchanged: permitted_bytes_middle" \
 check "still enforced for root: mkdir 'a b' (space not in middle)" \
 	refused root 'a b'
 check "still enforced for nobody: mkdir -x" refused nobody -x
+
+# scopes: while locked, no mount or remount may ask for log or off
+mkdir -p /mnt/sealed
+# (busybox mount says "permission denied (are you root?)" for EPERM)
+check "locked: mount -o safename=off refused, and reported" \
+	sh -c "out=\$(mount -t tmpfs -o safename=off t /mnt/sealed 2>&1) &&
+		{ echo mounted; exit 1; }; echo \"\$out\";
+		echo \"\$out\" | grep -q 'permission denied' &&
+		! grep -q ' /mnt/sealed ' /proc/mounts &&
+		dmesg | grep -q 'knob=scope fstype=tmpfs .* new=\"off\" .* res=0'"
+check "locked: mount -o safename=on allowed" \
+	mount -t tmpfs -o safename=on t /mnt/sealed
+check "locked: remount -o safename=log refused, scope unchanged" \
+	sh -c "! mount -o remount,safename=log /mnt/sealed &&
+		! grep ' /mnt/sealed .*safename=' /proc/self/mountinfo"
+check "locked: still enforced on that file system" refused root /mnt/sealed/-x
 finish

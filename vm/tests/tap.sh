@@ -65,14 +65,14 @@ write_refused() {
 	echo "$out" | grep -q 'Operation not permitted' || { echo "$out"; return 1; }
 }
 
-# run_test PROGRAM: run a test program that prints its own TAP; a missing
-# or failing one sets tap_failed
+# run_test PROGRAM [ARG...]: run a test program that prints its own TAP; a
+# missing or failing one sets tap_failed
 run_test() {
-	echo "# $1"
+	echo "# $*"
 	if [ ! -x "$1" ]; then
 		echo "not ok 1 $1 # missing"
 		tap_failed=1
-	elif ! "$1"; then
+	elif ! "$@"; then
 		tap_failed=1
 	fi
 }

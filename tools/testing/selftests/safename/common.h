@@ -627,17 +627,23 @@ static inline int kmsg_open(void)
 }
 
 /*
- * Whether Safename is among the active LSMs of /sys/kernel/security/lsm: 1
+ * Whether LSM @name is among the active LSMs of /sys/kernel/security/lsm: 1
  * or 0, -errno when the list cannot be read (no securityfs).
  */
-static inline int safename_active(void)
+static inline int lsm_active(const char *name)
 {
 	char list[4096];
 	int len = read_text(LSM_LIST, list, sizeof(list));
 
 	if (len < 0)
 		return len;
-	return has_word(list, ",\n", "safename", false);
+	return has_word(list, ",\n", name, false);
+}
+
+/* lsm_active() for Safename. */
+static inline int safename_active(void)
+{
+	return lsm_active("safename");
 }
 
 /* Whether a parameter of the kernel command line starts with @prefix. */

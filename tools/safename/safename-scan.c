@@ -28,6 +28,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -227,6 +228,8 @@ struct scan {
 	bool out_tty;
 	int log_fd;
 	dev_t dev;
+	dev_t *off;
+	size_t noff;
 	char *path;
 	size_t path_len;
 	size_t path_cap;
@@ -273,7 +276,9 @@ static const char usage_text[] =
 "	--default or --policy-dir gives another base; the options below then\n"
 "	change single parts of it.  When the kernel's policy cannot be read,\n"
 "	--default is needed unless all of --initial, --middle, --final and\n"
-"	--utf8 or --no-utf8 are given.\n"
+"	--utf8 or --no-utf8 are given.  With the kernel's policy, file\n"
+"	systems mounted safename=off, which the kernel never checks, are\n"
+"	skipped, each with a line on stderr.\n"
 "\n"
 "	With --fix, each bad name gets a replacement that passes the policy\n"
 "	(see REPAIR); nothing is changed unless --apply is given too.\n"
@@ -1416,6 +1421,64 @@ static void read_dir(struct scan *s, int dfd, struct level *lv)
 }
 
 /**
+ * load_off() - the file systems the kernel's policy leaves alone
+ * @s: the scan; their devices go to @s->off.
+ *
+ * A file system mounted with safename=off is never checked by the kernel:
+ * with the kernel's policy, the scan skips it too.  Its device is the
+ * major:minor of mountinfo, the st_dev of its files.
+ */
+static void load_off(struct scan *s)
+{
+	unsigned int major, minor;
+	char *line = NULL, *sep, *opt, *save;
+	size_t cap = 0;
+	FILE *f;
+
+	f = fopen("/proc/self/mountinfo", "re");
+	if (!f)
+		return;
+	while (getline(&line, &cap, f) > 0) {
+		line[strcspn(line, "\n")] = '\0';
+		sep = strstr(line, " - ");
+		if (!sep || sscanf(line, "%*s %*s %u:%u", &major, &minor) != 2)
+			continue;
+		/* " - TYPE SOURCE OPTIONS": the super options come last */
+		sep = strrchr(sep, ' ');
+		for (opt = strtok_r(sep + 1, ",", &save); opt;
+		     opt = strtok_r(NULL, ",", &save)) {
+			if (strcmp(opt, "safename=off"))
+				continue;
+			s->off = xrealloc(s->off, (s->noff + 1) * sizeof(*s->off));
+			s->off[s->noff++] = makedev(major, minor);
+			break;
+		}
+	}
+	free(line);
+	fclose(f);
+}
+
+/* Is @dev a file system that load_off() found?  Says so when it is. */
+static bool skipped_off(struct scan *s, const char *name, dev_t dev)
+{
+	size_t i, old = s->path_len;
+
+	for (i = 0; i < s->noff; i++) {
+		if (s->off[i] != dev)
+			continue;
+		if (name)
+			old = path_push(s, name, strlen(name));
+		fflush(stdout);
+		progress_clear(s);
+		fprintf(stderr, "%s: %s: skipped: mounted safename=off\n",
+			PROG, encode_path(s));
+		path_pop(s, old);
+		return true;
+	}
+	return false;
+}
+
+/**
  * walk() - check a directory and everything below it
  * @s: the scan.
  * @dfd: the directory, open; closed on return.
@@ -1466,13 +1529,14 @@ static void walk(struct scan *s, int dfd, size_t depth)
 					     errno);
 			continue;
 		}
-		if (s->one_fs) {
+		if (s->one_fs || s->noff) {
 			if (fstat(fd, &st)) {
 				report_error(s, name, "cannot stat", errno);
 				close(fd);
 				continue;
 			}
-			if (st.st_dev != s->dev) {
+			if ((s->one_fs && st.st_dev != s->dev) ||
+			    skipped_off(s, name, st.st_dev)) {
 				close(fd);
 				continue;
 			}
@@ -1546,6 +1610,10 @@ static void scan_tree(struct scan *s, const char *arg)
 			s->abs_root[0] = '\0';
 	}
 	s->dev = st.st_dev;
+	if (skipped_off(s, NULL, st.st_dev)) {
+		close(fd);
+		return;
+	}
 	walk(s, fd, 0);
 }
 
@@ -2236,6 +2304,7 @@ int main(int argc, char **argv)
 		if (i == 2)
 			die("cannot read the kernel's policy; use --default",
 			    NULL);
+		load_off(&s);
 	}
 	if (have_set[0])
 		s.rules.initial = sets[0];

@@ -9,6 +9,9 @@ root=$1 here=$2
 echo safename-distro >"$root/etc/hostname"
 printf '127.0.0.1\tlocalhost\n127.0.1.1\tsafename-distro\n' >"$root/etc/hosts"
 printf '/dev/vda\t/\text4\terrors=remount-ro\t0 1\n' >"$root/etc/fstab"
+# the admin guide's scratch file system for test suites: safename=off
+printf 'tmpfs\t/scratch\ttmpfs\tmode=1777,safename=off\t0 0\n' >>"$root/etc/fstab"
+mkdir -p "$root/scratch"
 
 # root without a password (a throw-away VM, console only); `user`, uid
 # 1000, with the subordinate ids rootless podman needs

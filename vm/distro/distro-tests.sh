@@ -87,6 +87,20 @@ no_failed_unit() {
 check "no unit failed" no_failed_unit
 check "auditd is running" systemctl is-active auditd.service
 
+# scopes: /etc/fstab mounts a scratch tmpfs with safename=off (the admin
+# guide's recipe for test suites); systemd mounts it at boot
+check "fstab: /scratch is mounted safename=off by systemd" sh -c '
+	systemctl is-active scratch.mount &&
+	grep -E "^[^ ]+ [^ ]+ [^ ]+ / /scratch .* - tmpfs .*safename=off" \
+		/proc/self/mountinfo'
+# (an audit record once audit is enabled, a kernel log line before)
+scope_record() {
+	{ ausearch -m MAC_CONFIG_CHANGE --raw 2>/dev/null; dmesg; } |
+		grep -E 'lsm=safename knob=scope fstype=tmpfs dev="?tmpfs"? old="?on"? new="?off"? .*res=1' ||
+		{ ausearch -m MAC_CONFIG_CHANGE --raw; dmesg | grep safename; return 1; }
+}
+check "fstab: the mount of /scratch was reported" scope_record
+
 # systemd calls the mount unit of / "-.mount" (the path escaped,
 # systemd.unit(5)), and systemd-fstab-generator writes it, a new name, to
 # /run/systemd/generator/ for the "/" line of /etc/fstab that Debian's
@@ -167,6 +181,22 @@ no_new_report() {
 	[ "$(records | wc -l)" = "$r0" ] || { records; return 1; }
 }
 check "the everyday work saw no refusal and no report" no_new_report
+
+# ------------------------------------- the scratch tmpfs of /etc/fstab
+check "fstab: user creates bad names in /scratch: allowed" in_dir user /scratch '
+	bad_names scratch && touch -- "${BAD[@]}" && rm -- "${BAD[@]}"'
+check "fstab: user creates the same beside it, in home: EPERM" in_dir user \
+	/home/user 'bad_names scratch && for n in "${BAD[@]}"; do
+		eperm touch -- "$n" || exit 1; [ ! -e "$n" ] || exit 1; done'
+scan_skips() {
+	local out
+	touch /scratch/-left-for-scan || return 1
+	out=$("$SCAN" /scratch 2>&1) || { echo "$out"; return 1; }
+	rm -f /scratch/-left-for-scan
+	echo "$out" | grep -q "scratch.*: skipped: mounted safename=off" ||
+		{ echo "$out"; return 1; }
+}
+check "safename-scan skips /scratch, and says so" scan_skips
 
 # ------------------------------------------------ existing bad names work
 # the image's trees, as their owners: every action on every kind of name

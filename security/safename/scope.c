@@ -307,13 +307,23 @@ int safename_sb_remount(struct super_block *sb, void *mnt_opts)
  * safename_sb_reconfigured() - change the scope once a remount succeeded
  * @sb: the superblock, its s_umount held.
  * @mnt_opts: the mount options blob, or NULL.
+ *
+ * The policy may have been locked while the file system reconfigured
+ * itself, after safename_sb_remount() allowed the request: the lock wins,
+ * the scope stays, and the request is reported as refused.
  */
 void safename_sb_reconfigured(struct super_block *sb, void *mnt_opts)
 {
 	struct safename_mnt_opts *opts = safename_mnt_opts(mnt_opts);
 
-	if (opts)
-		safename_scope_set(sb, opts);
+	if (!opts)
+		return;
+	if (opts->scope != SAFENAME_SCOPE_ON && safename_policy_locked()) {
+		safename_scope_report(sb, safename_sb(sb)->scope, opts->scope,
+				      false);
+		return;
+	}
+	safename_scope_set(sb, opts);
 }
 
 /**

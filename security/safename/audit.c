@@ -101,7 +101,12 @@ void safename_audit_config(const char *knob, const struct super_block *sb,
 	char comm[TASK_COMM_LEN];
 	struct audit_buffer *ab;
 
-	/* A scope's record is made under s_umount: it may not wait. */
+	/*
+	 * A scope's record is made with s_umount held: without
+	 * __GFP_DIRECT_RECLAIM, audit_log_start() does not wait for a full
+	 * backlog (up to audit_backlog_wait_time) and block every mount of
+	 * the file system meanwhile; the record is lost the audit way.
+	 */
 	ab = audit_log_start(audit_context(),
 			     sb ? GFP_NOWAIT | __GFP_NOWARN : GFP_KERNEL,
 			     AUDIT_MAC_CONFIG_CHANGE);

@@ -597,8 +597,11 @@ static inline int bind_unix_at(int dirfd, const char *name)
 	return err;
 }
 
-/* Reads the kernel log from @fd on, looking for @text; true if found. */
-static inline bool kmsg_has(int fd, const char *text)
+/*
+ * Reads the kernel log from @fd on, looking for a record that holds @text
+ * and, unless it is NULL, @also; true if found.
+ */
+static inline bool kmsg_has_both(int fd, const char *text, const char *also)
 {
 	char rec[2048];
 	bool found = false;
@@ -608,10 +611,16 @@ static inline bool kmsg_has(int fd, const char *text)
 		if (len <= 0)
 			continue;
 		rec[len] = '\0';
-		if (strstr(rec, text))
+		if (strstr(rec, text) && (!also || strstr(rec, also)))
 			found = true;
 	}
 	return found;
+}
+
+/* Reads the kernel log from @fd on, looking for @text; true if found. */
+static inline bool kmsg_has(int fd, const char *text)
+{
+	return kmsg_has_both(fd, text, NULL);
 }
 
 /* Opens the kernel log at its end. */

@@ -58,26 +58,6 @@ FIXTURE_TEARDOWN(scope)
 		close(self->kmsg);
 }
 
-/*
- * Reads the kernel log from @fd on, looking for a record that holds both
- * @a and @b; true if found.
- */
-static bool kmsg_has_both(int fd, const char *a, const char *b)
-{
-	char rec[2048];
-	bool found = false;
-	ssize_t len;
-
-	while ((len = read(fd, rec, sizeof(rec) - 1)) > 0 || errno == EPIPE) {
-		if (len <= 0)
-			continue;
-		rec[len] = '\0';
-		if (strstr(rec, a) && strstr(rec, b))
-			found = true;
-	}
-	return found;
-}
-
 /* Reports are kernel log lines, which the tests read, only without audit. */
 static bool reports_in_kmsg(void)
 {
@@ -124,8 +104,15 @@ static int counted(struct __test_metadata *const _metadata, const char *dir,
 	return after - before;
 }
 
-/* The super options of the mount at @mnt, from mountinfo. */
-static int super_options(const char *mnt, char *buf, size_t size)
+/* A mount's type, source and super options, as mountinfo shows them. */
+struct mnt_entry {
+	char type[64];
+	char source[PATH_MAX];
+	char opts[1024];
+};
+
+/* The last mount at @mnt, from mountinfo: 0 or -errno (-ENOENT: none). */
+static int mnt_entry_read(const char *mnt, struct mnt_entry *e)
 {
 	char line[4096], point[PATH_MAX];
 	FILE *f = fopen("/proc/self/mountinfo", "re");
@@ -138,17 +125,25 @@ static int super_options(const char *mnt, char *buf, size_t size)
 		if (sscanf(line, "%*s %*s %*s %*s %4095s", point) != 1 ||
 		    strcmp(point, mnt))
 			continue;
+		/* "... - TYPE SOURCE SUPER_OPTIONS" */
 		sep = strstr(line, " - ");
-		if (!sep)
-			continue;
-		/* " - TYPE SOURCE SUPER_OPTIONS": the last field */
-		sep = strrchr(line, ' ');
-		snprintf(buf, size, "%s", sep + 1);
-		buf[strcspn(buf, "\n")] = '\0';
-		found = 0;
+		if (sep && sscanf(sep, " - %63s %4095s %1023s", e->type,
+				  e->source, e->opts) == 3)
+			found = 0;
 	}
 	fclose(f);
 	return found;
+}
+
+/* The super options of the mount at @mnt, in @buf. */
+static int super_options(const char *mnt, char *buf, size_t size)
+{
+	struct mnt_entry e;
+	int err = mnt_entry_read(mnt, &e);
+
+	if (!err)
+		snprintf(buf, size, "%s", e.opts);
+	return err;
 }
 
 TEST_F(scope, on_by_default)
@@ -444,32 +439,6 @@ TEST_F(scope, overlay_has_its_own)
 	EXPECT_EQ(EPERM, err);
 }
 
-/* The mount at @mnt's source and type, from mountinfo. */
-static int mount_source(const char *mnt, char *source, size_t size,
-			char *type, size_t type_size)
-{
-	char line[4096], point[PATH_MAX], t[64], src[PATH_MAX];
-	FILE *f = fopen("/proc/self/mountinfo", "re");
-	int found = -ENOENT;
-	char *sep;
-
-	if (!f)
-		return -errno;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%*s %*s %*s %*s %4095s", point) != 1 ||
-		    strcmp(point, mnt))
-			continue;
-		sep = strstr(line, " - ");
-		if (!sep || sscanf(sep, " - %63s %4095s", t, src) != 2)
-			continue;
-		snprintf(source, size, "%s", src);
-		snprintf(type, type_size, "%s", t);
-		found = 0;
-	}
-	fclose(f);
-	return found;
-}
-
 /*
  * On file systems the tests do not make themselves: the scope of an ext4
  * or btrfs file system is changed by a remount and shared by every mount
@@ -482,8 +451,7 @@ FIXTURE(scope_fs)
 {
 	char dir[PATH_MAX];
 	char mnt2[PATH_MAX];
-	char dev[PATH_MAX];
-	char type[64];
+	struct mnt_entry fs;
 	struct policy saved;
 	bool ready, remounted;
 };
@@ -525,11 +493,9 @@ FIXTURE_SETUP(scope_fs)
 			     variant->type, variant->env);
 		snprintf(self->dir, sizeof(self->dir), "%s", base);
 		/* The mount point itself: a remount needs it. */
-		ASSERT_EQ(0, mount_source(self->dir, self->dev,
-					  sizeof(self->dev), self->type,
-					  sizeof(self->type)))
+		ASSERT_EQ(0, mnt_entry_read(self->dir, &self->fs))
 			TH_LOG("%s is not a mount point", self->dir);
-		ASSERT_STREQ(variant->type, self->type);
+		ASSERT_STREQ(variant->type, self->fs.type);
 	} else {
 		err = private_overlay();
 		if (err == -ENODEV)
@@ -577,17 +543,18 @@ TEST_F(scope_fs, remount_changes_it_for_every_mount)
 	 * A second mount of the device is the same file system: without
 	 * the option it shares the scope, and it may not ask for another.
 	 */
-	ASSERT_EQ(0, mount(self->dev, self->mnt2, self->type, 0, NULL));
+	ASSERT_EQ(0, mount(self->fs.source, self->mnt2, self->fs.type, 0,
+			   NULL));
 	EXPECT_EQ(1, counted(_metadata, self->mnt2, &err));
 	EXPECT_EQ(0, err);
 	ASSERT_EQ(0, umount(self->mnt2));
-	EXPECT_EQ(-1, mount(self->dev, self->mnt2, self->type, 0,
+	EXPECT_EQ(-1, mount(self->fs.source, self->mnt2, self->fs.type, 0,
 			    "safename=off"));
 	EXPECT_EQ(EBUSY, errno);
-	EXPECT_EQ(-1, mount(self->dev, self->mnt2, self->type, 0,
+	EXPECT_EQ(-1, mount(self->fs.source, self->mnt2, self->fs.type, 0,
 			    "safename=on"));
 	EXPECT_EQ(EBUSY, errno);
-	ASSERT_EQ(0, mount(self->dev, self->mnt2, self->type, 0,
+	ASSERT_EQ(0, mount(self->fs.source, self->mnt2, self->fs.type, 0,
 			   "safename=log"));
 	EXPECT_EQ(1, counted(_metadata, self->mnt2, &err));
 	EXPECT_EQ(0, err);

@@ -15,6 +15,9 @@ check "set a policy" sh -c "echo 1 >$SYS/mode_for_unprivileged &&
 	echo 3 >$SEC/mode_for_privileged && echo 1 >$SYS/utf8 &&
 	echo 33-126 >$SEC/permitted_bytes_middle"
 check "nobody cannot seal it" sh -c "! su nobody -s /bin/sh -c 'echo 1 >$SYS/locked'"
+mkdir -p /mnt/before
+check "before the seal: a tmpfs mounted safename=off" \
+	mount -t tmpfs -o safename=off t /mnt/before
 check "seal it through securityfs" sh -c "echo 1 >$SEC/locked"
 check "locked reads 1 in both places" knob_is locked 1
 for dir in "$SYS" "$SEC"; do
@@ -46,4 +49,7 @@ check "locked: remount -o safename=log refused, scope unchanged" \
 	sh -c "! mount -o remount,safename=log /mnt/sealed &&
 		! grep ' /mnt/sealed .*safename=' /proc/self/mountinfo"
 check "locked: still enforced on that file system" refused root /mnt/sealed/-x
+check "locked: the file system mounted off before keeps it" \
+	sh -c "grep -q ' /mnt/before .*safename=off' /proc/self/mountinfo &&
+		mkdir /mnt/before/-x && rmdir /mnt/before/-x"
 finish

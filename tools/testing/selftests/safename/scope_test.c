@@ -176,6 +176,25 @@ TEST_F(scope, log_reports_without_refusing)
 	EXPECT_NE(NULL, strstr(opts, "mode=755")) TH_LOG("%s", opts);
 }
 
+/* Under "log", a mode that enforces without logging (1) reports too. */
+TEST_F(scope, log_turns_enforce_only_into_report)
+{
+	struct policy policy;
+	int err;
+
+	policy_set_defaults(&policy);
+	policy_set_text(&policy, KNOB_MODE_UNPRIVILEGED, "1");
+	policy_set_text(&policy, KNOB_MODE_PRIVILEGED, "1");
+	ASSERT_EQ(0, policy_write(SYSFS_DIR, &policy));
+	ASSERT_EQ(0, mount("t", self->mnt, "tmpfs", 0, "safename=log"));
+	EXPECT_EQ(1, counted(_metadata, self->mnt, &err));
+	EXPECT_EQ(0, err);
+	ASSERT_EQ(0, umount(self->mnt));
+	ASSERT_EQ(0, mount("t", self->mnt, "tmpfs", 0, NULL));
+	EXPECT_EQ(1, counted(_metadata, self->mnt, &err));
+	EXPECT_EQ(EPERM, err);
+}
+
 TEST_F(scope, off_neither_checks_nor_counts)
 {
 	char opts[1024];

@@ -288,7 +288,9 @@ run: $(BZIMAGE) $(INITRAMFS)
 check:
 	@rm -rf $(RESULTS) && mkdir -p $(RESULTS) $(LOGS)
 	@pre=0; t0=$$(date +%s); \
-	suite() { $(MAKE) --no-print-directory check-$$1 || \
+	suite() { $(MAKE) --no-print-directory \
+		$$(case $$1 in series) echo SERIES_KUNIT_RUN=$(CHECK_SERIES_KUNIT);; esac) \
+		check-$$1 || \
 		ls $(RESULTS)/$$1*.count >/dev/null 2>&1 || \
 		echo "0 1" >$(RESULTS)/$$1.count; }; \
 	for g in $(CHECK_SUITES); do \
@@ -383,8 +385,11 @@ fuzz:
 
 # KUnit in the series: on mainline after each patch that adds or changes
 # KUnit tests and after the last (SERIES_KUNIT_RUN=each: after every
-# patch); on 6.12 only when asked (make check runs 6.12's KUnit tests in
-# its VM kernel)
+# patch), but after the last only in make check (CHECK_SERIES_KUNIT: each
+# UML kernel after a patch that changes the LSM headers is a near-full
+# build on CI's cache); on 6.12 only when asked (make check runs 6.12's
+# KUnit tests in its VM kernel)
+CHECK_SERIES_KUNIT ?= last
 SERIES_KUNIT_RUN ?= $(if $(SFX),none,tests)
 # gates left out of the 6.12 series (series/gates.sh): coccicheck and the
 # Sphinx build check the same sources and docs as mainline's, but for the

@@ -27,7 +27,8 @@
 #   JOBS           make -j                   (2)
 #   SERIES_KUNIT_RUN  tests (KUnit after the patches that add or change
 #                  a *_kunit.c file or .kunitconfig, and after the last
-#                  one: 9 runs of 24), each (after every patch) or none
+#                  one: 9 runs of 28), each (after every patch), last
+#                  (after the last patch only: make check's) or none
 #                  (make check's 6.12 series: its tests run in the 6.12 VM
 #                  kernel, on the tree the series ends with; a UML kernel
 #                  per base would not fit in CI's time)  (tests)
@@ -102,6 +103,7 @@ kunit() {
 	case ${SERIES_KUNIT_RUN:-tests} in
 	none)	return 0 ;;
 	each)	;;
+	last)	[ "$2" = last ] || return 0 ;;
 	*)	[ "$2" = last ] ||
 			git -C "$APPLY" diff --name-only HEAD~1 HEAD |
 			grep -qE '(_kunit\.c|/\.kunitconfig)$' || return 0 ;;

@@ -258,7 +258,9 @@ static void safename_scope_set(struct super_block *sb,
  * @set_kern_flags: unused.
  *
  * A new superblock takes the scope asked for, "on" by default.  One that a
- * mount set up before keeps its scope (see safename_scope_check()).  A
+ * mount set up before keeps its scope (see safename_scope_check()), and a
+ * mount that joins it is not reported: it changes nothing (NFS sets the
+ * options of its new superblock, then vfs_get_tree() joins it).  A
  * scope that a submount inherits is neither checked nor reported, and
  * never fails it: it applies to a new superblock only.
  *
@@ -279,7 +281,9 @@ int safename_sb_set_mnt_opts(struct super_block *sb, void *mnt_opts,
 		err = safename_scope_check(sb, opts, ssb->set);
 		if (err)
 			return err;
-		safename_scope_set(sb, opts);
+		/* a mount that joins @sb asked for the scope it has */
+		if (!ssb->set)
+			safename_scope_set(sb, opts);
 	}
 	ssb->set = true;
 	return 0;

@@ -598,23 +598,29 @@ static inline int bind_unix_at(int dirfd, const char *name)
 }
 
 /*
- * Reads the kernel log from @fd on, looking for a record that holds @text
- * and, unless it is NULL, @also; true if found.
+ * Reads the kernel log from @fd on, counting the records that hold @text
+ * and, unless it is NULL, @also.
  */
-static inline bool kmsg_has_both(int fd, const char *text, const char *also)
+static inline int kmsg_count(int fd, const char *text, const char *also)
 {
 	char rec[2048];
-	bool found = false;
 	ssize_t len;
+	int found = 0;
 
 	while ((len = read(fd, rec, sizeof(rec) - 1)) > 0 || errno == EPIPE) {
 		if (len <= 0)
 			continue;
 		rec[len] = '\0';
 		if (strstr(rec, text) && (!also || strstr(rec, also)))
-			found = true;
+			found++;
 	}
 	return found;
+}
+
+/* kmsg_count(), true if a record was found. */
+static inline bool kmsg_has_both(int fd, const char *text, const char *also)
+{
+	return kmsg_count(fd, text, also) > 0;
 }
 
 /* Reads the kernel log from @fd on, looking for @text; true if found. */

@@ -490,6 +490,57 @@ TEST_F_TIMEOUT(audit, knob_records, 60)
 			  "\"33-126\"", 0);
 }
 
+/* Mounts a tmpfs on the path @arg with "safename=off": 0 or errno. */
+static int child_mount_off(void *arg)
+{
+	return mount("scoped", arg, "tmpfs", 0, "safename=off") ? errno : 0;
+}
+
+/* Checks the scope record that the last mount or remount caused. */
+static void check_scope_record(struct __test_metadata *_metadata,
+			       FIXTURE_DATA(audit) * self, const char *old,
+			       const char *new, pid_t pid, int res)
+{
+	char expect[512], text[RECORD_MAX];
+
+	snprintf(expect, sizeof(expect),
+		 "lsm=safename knob=scope fstype=tmpfs dev=\"tmpfs\" old=\"%s\" new=\"%s\" auid=%u ses=%u pid=%d uid=0 comm=\"%s\" res=%d",
+		 old, new, read_proc_uint("/proc/self/loginuid"),
+		 read_proc_uint("/proc/self/sessionid"), pid, COMM, res);
+	ASSERT_EQ(0, audit_find(&self->a, AUDIT_MAC_CONFIG_CHANGE,
+				"knob=scope ", text, sizeof(text)))
+		TH_LOG("no scope record: expected '%s'", expect);
+	EXPECT_STREQ(expect, text);
+	ksft_print_msg("record %d: %s\n", AUDIT_MAC_CONFIG_CHANGE, text);
+}
+
+/*
+ * A mount option safename= other than "on", and a change of scope, are
+ * reported like knob writes: applied, and refused to a task without
+ * CAP_MAC_ADMIN.
+ */
+TEST_F_TIMEOUT(audit, scope_records, 60)
+{
+	char dir[128];
+	pid_t pid;
+
+	snprintf(dir, sizeof(dir), "%s/scoped", self->dir);
+	ASSERT_EQ(0, mkdir(dir, 0755));
+	sleep(INTERVAL_S);
+	audit_drain(&self->a);
+	ASSERT_EQ(0, mount("scoped", dir, "tmpfs", 0, "safename=off"));
+	check_scope_record(_metadata, self, "on", "off", getpid(), 1);
+	audit_drain(&self->a);
+	ASSERT_EQ(0, mount(NULL, dir, NULL, MS_REMOUNT, "safename=log"));
+	check_scope_record(_metadata, self, "off", "log", getpid(), 1);
+	ASSERT_EQ(0, umount(dir));
+
+	audit_drain(&self->a);
+	EXPECT_EQ(EPERM, run_as(TASK_NO_MAC_ADMIN, child_mount_off, dir, &pid));
+	check_scope_record(_metadata, self, "on", "off", pid, 0);
+	EXPECT_EQ(0, rmdir(dir));
+}
+
 /* With audit off (auditctl -e 0): the kernel log lines, and no record. */
 TEST_F_TIMEOUT(audit, log_lines_while_audit_off, 60)
 {

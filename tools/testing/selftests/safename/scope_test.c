@@ -347,6 +347,34 @@ TEST_F(scope, refused_remount_changes_nothing)
 	EXPECT_EQ(EPERM, err);
 }
 
+/*
+ * A file system context can pass from task to task (fork, SCM_RIGHTS):
+ * "log" or "off" needs a privileged task both where it is given and where
+ * the file system is made, whichever of the two is not.
+ */
+TEST_F(scope, fsconfig_privileged_at_both_ends)
+{
+	int fs, i;
+
+	if (!can_become(TASK_NO_MAC_ADMIN))
+		SKIP(return, "cannot drop CAP_MAC_ADMIN");
+	for (i = 0; i < 2; i++) {
+		fs = syscall(__NR_fsopen, "tmpfs", FSOPEN_CLOEXEC);
+		ASSERT_LE(0, fs);
+		ASSERT_EQ(0, cap_set_effective(CAP_MAC_ADMIN, i));
+		EXPECT_EQ(0, syscall(__NR_fsconfig, fs, FSCONFIG_SET_STRING,
+				     "safename", "off", 0));
+		ASSERT_EQ(0, cap_set_effective(CAP_MAC_ADMIN, !i));
+		EXPECT_EQ(-1, syscall(__NR_fsconfig, fs, FSCONFIG_CMD_CREATE,
+				      NULL, NULL, 0)) TH_LOG("given %s",
+							     i ? "privileged" :
+							     "unprivileged");
+		EXPECT_EQ(EPERM, errno);
+		ASSERT_EQ(0, cap_set_effective(CAP_MAC_ADMIN, true));
+		close(fs);
+	}
+}
+
 /* fspick(2) and FSCONFIG_CMD_RECONFIGURE: a remount by the new API. */
 TEST_F(scope, fspick_reconfigure)
 {
@@ -656,6 +684,19 @@ TEST_F(scope, beside_smack)
 	EXPECT_STREQ("Snap", label);
 	EXPECT_EQ(1, counted(_metadata, self->mnt, &err));
 	EXPECT_EQ(0, err);
+	ASSERT_EQ(0, umount(self->mnt));
+
+	/* Smack's option alone leaves Safename's scope on. */
+	ASSERT_EQ(0, mount("t", self->mnt, "tmpfs", 0, "smackfsroot=Pop"));
+	ASSERT_EQ(0, super_options(self->mnt, opts, sizeof(opts)));
+	EXPECT_EQ(NULL, strstr(opts, "safename=")) TH_LOG("%s", opts);
+	len = getxattr(self->mnt, "security.SMACK64", label,
+		       sizeof(label) - 1);
+	ASSERT_LT(0, len);
+	label[len] = '\0';
+	EXPECT_STREQ("Pop", label);
+	EXPECT_EQ(1, counted(_metadata, self->mnt, &err));
+	EXPECT_EQ(EPERM, err);
 }
 
 TEST_HARNESS_MAIN

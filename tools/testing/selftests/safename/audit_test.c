@@ -521,8 +521,8 @@ static void check_scope_record(struct __test_metadata *_metadata,
  */
 TEST_F_TIMEOUT(audit, scope_records, 60)
 {
+	pid_t pid = 0;
 	char dir[128];
-	pid_t pid;
 
 	snprintf(dir, sizeof(dir), "%s/scoped", self->dir);
 	ASSERT_EQ(0, mkdir(dir, 0755));

@@ -297,6 +297,17 @@ static inline void policy_set_defaults(struct policy *policy)
 	policy_set_text(policy, KNOB_FINAL, DEFAULT_FINAL);
 }
 
+/* Writes the default policy, with @mode for both classes of task. */
+static inline int policy_write_defaults(const char *mode)
+{
+	struct policy policy;
+
+	policy_set_defaults(&policy);
+	policy_set_text(&policy, KNOB_MODE_UNPRIVILEGED, mode);
+	policy_set_text(&policy, KNOB_MODE_PRIVILEGED, mode);
+	return policy_write(SYSFS_DIR, &policy);
+}
+
 /*
  * Sets the mode of the class of @kind to @mode, and the mode of the other
  * class to @mode with the enforce bit flipped, so that a task put in the

@@ -32,7 +32,6 @@ FIXTURE(order)
 
 FIXTURE_SETUP(order)
 {
-	struct policy policy;
 	const char *why;
 
 	self->dirfd = -1;
@@ -51,10 +50,7 @@ FIXTURE_SETUP(order)
 	ASSERT_LE(0, self->dirfd);
 	ASSERT_EQ(0, policy_read(SYSFS_DIR, &self->saved));
 	self->ready = true;
-	policy_set_defaults(&policy);
-	policy_set_text(&policy, KNOB_MODE_UNPRIVILEGED, "3");
-	policy_set_text(&policy, KNOB_MODE_PRIVILEGED, "3");
-	ASSERT_EQ(0, policy_write(SYSFS_DIR, &policy));
+	ASSERT_EQ(0, policy_write_defaults("3"));
 	self->kmsg = kmsg_open();
 	ASSERT_LE(0, self->kmsg);
 }

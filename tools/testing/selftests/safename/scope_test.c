@@ -29,7 +29,6 @@ FIXTURE(scope)
 
 FIXTURE_SETUP(scope)
 {
-	struct policy policy;
 	const char *why;
 
 	self->kmsg = -1;
@@ -41,10 +40,7 @@ FIXTURE_SETUP(scope)
 	ASSERT_EQ(0, mkdir(self->mnt, 0755));
 	ASSERT_EQ(0, policy_read(SYSFS_DIR, &self->saved));
 	self->ready = true;
-	policy_set_defaults(&policy);
-	policy_set_text(&policy, KNOB_MODE_UNPRIVILEGED, "3");
-	policy_set_text(&policy, KNOB_MODE_PRIVILEGED, "3");
-	ASSERT_EQ(0, policy_write(SYSFS_DIR, &policy));
+	ASSERT_EQ(0, policy_write_defaults("3"));
 	self->kmsg = kmsg_open();
 	ASSERT_LE(0, self->kmsg);
 }
@@ -179,13 +175,9 @@ TEST_F(scope, log_reports_without_refusing)
 /* Under "log", a mode that enforces without logging (1) reports too. */
 TEST_F(scope, log_turns_enforce_only_into_report)
 {
-	struct policy policy;
 	int err;
 
-	policy_set_defaults(&policy);
-	policy_set_text(&policy, KNOB_MODE_UNPRIVILEGED, "1");
-	policy_set_text(&policy, KNOB_MODE_PRIVILEGED, "1");
-	ASSERT_EQ(0, policy_write(SYSFS_DIR, &policy));
+	ASSERT_EQ(0, policy_write_defaults("1"));
 	ASSERT_EQ(0, mount("t", self->mnt, "tmpfs", 0, "safename=log"));
 	EXPECT_EQ(1, counted(_metadata, self->mnt, &err));
 	EXPECT_EQ(0, err);
@@ -534,7 +526,6 @@ FIXTURE_VARIANT_ADD(scope_fs, overlay) {
 
 FIXTURE_SETUP(scope_fs)
 {
-	struct policy policy;
 	const char *why, *base;
 	int err;
 
@@ -563,10 +554,7 @@ FIXTURE_SETUP(scope_fs)
 	ASSERT_EQ(0, mkdir(self->mnt2, 0755));
 	ASSERT_EQ(0, policy_read(SYSFS_DIR, &self->saved));
 	self->ready = true;
-	policy_set_defaults(&policy);
-	policy_set_text(&policy, KNOB_MODE_UNPRIVILEGED, "3");
-	policy_set_text(&policy, KNOB_MODE_PRIVILEGED, "3");
-	ASSERT_EQ(0, policy_write(SYSFS_DIR, &policy));
+	ASSERT_EQ(0, policy_write_defaults("3"));
 }
 
 FIXTURE_TEARDOWN(scope_fs)

@@ -35,7 +35,6 @@ FIXTURE(umount)
 
 FIXTURE_SETUP(umount)
 {
-	struct policy policy;
 	const char *why;
 
 	self->kmsg = -1;
@@ -49,10 +48,7 @@ FIXTURE_SETUP(umount)
 	ASSERT_EQ(0, mkdir(self->base, 0755));
 	ASSERT_EQ(0, policy_read(SYSFS_DIR, &self->saved));
 	self->ready = true;
-	policy_set_defaults(&policy);
-	policy_set_text(&policy, KNOB_MODE_UNPRIVILEGED, "3");
-	policy_set_text(&policy, KNOB_MODE_PRIVILEGED, "3");
-	ASSERT_EQ(0, policy_write(SYSFS_DIR, &policy));
+	ASSERT_EQ(0, policy_write_defaults("3"));
 	self->kmsg = kmsg_open();
 	ASSERT_LE(0, self->kmsg);
 }

@@ -648,6 +648,27 @@ static void safename_inode_create_denied(struct inode *dir,
 }
 
 /**
+ * safename_settle_open() - settle the pending name of an open that is over
+ * @file: the file opened.
+ *
+ * Out of line: its name snapshot is on the stack, and a local variable is
+ * zeroed on entry (CONFIG_INIT_STACK_ALL_ZERO) whether it is used or not,
+ * which would otherwise cost every open that has nothing pending.
+ */
+static noinline void safename_settle_open(struct file *file)
+{
+	struct name_snapshot name;
+	struct dentry *parent;
+
+	parent = dget_parent(file->f_path.dentry);
+	take_dentry_name_snapshot(&name, file->f_path.dentry);
+	safename_settle(&name.name, d_inode(parent),
+			file->f_mode & FMODE_CREATED);
+	release_dentry_name_snapshot(&name);
+	dput(parent);
+}
+
+/**
  * safename_file_post_open() - the end of an open
  * @file: the file opened.
  * @mask: the access asked for.
@@ -661,21 +682,13 @@ static void safename_inode_create_denied(struct inode *dir,
  */
 static int safename_file_post_open(struct file *file, int mask)
 {
-	struct name_snapshot name;
-	struct dentry *parent;
 	struct safename_task *t;
 
 	if (!static_branch_unlikely(&safename_enabled))
 		return 0;
 	t = safename_current();
-	if (likely(!t->dentry) || t->state != SAFENAME_PENDING)
-		return 0;
-	parent = dget_parent(file->f_path.dentry);
-	take_dentry_name_snapshot(&name, file->f_path.dentry);
-	safename_settle(&name.name, d_inode(parent),
-			file->f_mode & FMODE_CREATED);
-	release_dentry_name_snapshot(&name);
-	dput(parent);
+	if (unlikely(t->dentry) && t->state == SAFENAME_PENDING)
+		safename_settle_open(file);
 	return 0;
 }
 

@@ -30,6 +30,14 @@ mkdir -p "$2" && WORK=$(cd "$2" && pwd)
 JOBS=${JOBS:-2}
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/safename-ccache}
 export LC_ALL=C
+# Our Makefile's KVM (QEMU with or without KVM) is a variable of the
+# kernel's Makefiles too (virt/kvm/Makefile.kvm: KVM ?= ../../../virt/kvm):
+# s390's KUnit kernel builds KVM, and KVM=0 made it look for
+# arch/s390/kvm/0/kvm_main.o.  Neither the environment nor make's command
+# line may carry it into these builds.
+unset KVM
+MAKEFLAGS=$(printf '%s' "${MAKEFLAGS:-}" | sed -E 's/(^| )KVM=[^ ]*//g')
+export MAKEFLAGS
 
 need_pkgs clang lld llvm gcc-s390x-linux-gnu qemu-system-x86 qemu-system-misc \
 	flex bison bc libelf-dev python3

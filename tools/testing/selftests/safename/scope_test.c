@@ -283,24 +283,12 @@ TEST_F(scope, fsconfig)
 	EXPECT_TRUE(kmsg_has(self->kmsg, "mount option safename="));
 }
 
-static int mount_off(void *arg)
+/* In a mount namespace of its own, a tmpfs on the fixture's mnt with @data. */
+static int mount_scoped(void *data)
 {
-	const char *mnt = arg;
-
 	if (unshare(CLONE_NEWNS))
 		return errno;
-	if (mount("t", mnt, "tmpfs", 0, "safename=off"))
-		return errno;
-	return 0;
-}
-
-static int mount_on(void *arg)
-{
-	const char *mnt = arg;
-
-	if (unshare(CLONE_NEWNS))
-		return errno;
-	if (mount("t", mnt, "tmpfs", 0, "safename=on"))
+	if (mount("t", TMPFS_DIR "/mnt", "tmpfs", 0, data))
 		return errno;
 	return 0;
 }
@@ -309,15 +297,17 @@ TEST_F(scope, container_cannot_loosen)
 {
 	if (!can_become(TASK_CONTAINER_ROOT))
 		SKIP(return, "no user namespaces");
-	EXPECT_EQ(EPERM, run_as(TASK_CONTAINER_ROOT, mount_off, self->mnt,
-				NULL));
+	EXPECT_EQ(EPERM, run_as(TASK_CONTAINER_ROOT, mount_scoped,
+				"safename=off", NULL));
 	if (reports_in_kmsg())
 		EXPECT_TRUE(kmsg_has_both(self->kmsg, "knob=scope fstype=tmpfs",
 					  "res=0"));
-	EXPECT_EQ(0, run_as(TASK_CONTAINER_ROOT, mount_on, self->mnt, NULL));
-	EXPECT_EQ(EPERM, run_as(TASK_NO_MAC_ADMIN, mount_off, self->mnt,
-				NULL));
-	EXPECT_EQ(0, run_as(TASK_NO_MAC_ADMIN, mount_on, self->mnt, NULL));
+	EXPECT_EQ(0, run_as(TASK_CONTAINER_ROOT, mount_scoped, "safename=on",
+			    NULL));
+	EXPECT_EQ(EPERM, run_as(TASK_NO_MAC_ADMIN, mount_scoped,
+				"safename=off", NULL));
+	EXPECT_EQ(0, run_as(TASK_NO_MAC_ADMIN, mount_scoped, "safename=on",
+			    NULL));
 }
 
 /* A remount refused leaves the scope as it was. */

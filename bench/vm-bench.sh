@@ -11,6 +11,9 @@
 #              root: the modes differ, so the capability is looked up
 #   bpf        both modes 0, the BPF peer (/tests/sn-bpf, bench/bpf/)
 #              attached for the run: the same rule as a BPF LSM program
+#   bpf-entry  the same, the program returning before it reads the name
+#              (sn-bpf -e): what reaching it costs, for run-vm-bench.sh's
+#              consistency check and the peer's breakdown
 # Without it (lsm= leaves it out): baseline.
 # Before the rounds, with Safename active, the equivalence check: each of
 # /tests/names.hex is made with mkdir, open(O_CREAT), rename, link and
@@ -87,7 +90,7 @@ equivalence() {
 }
 
 if [ -d "$SYS" ]; then
-	configs="off enforce enforce-u split bpf"
+	configs="off enforce enforce-u split bpf-entry bpf"
 	equivalence || exit 1
 	violations=$(grep violations "$SYS/stats") || exit 1
 else
@@ -104,12 +107,14 @@ while [ "$r" -le "$rounds" ]; do
 		enforce-u) policy 3 3 1; flags=-u ;;
 		split) policy 3 2 1 ;;
 		bpf) policy 0 0 0; flags=bpf ;;
+		bpf-entry) policy 0 0 0; flags=-e ;;
 		esac || exit 1
-		if [ "$flags" = bpf ]; then
-			/tests/sn-bpf run /tests/fsbench -n "$iterations" \
-				"$c" "$D" || exit 1
-			continue
-		fi
+		case $flags in
+		bpf|-e)
+			/tests/sn-bpf ${flags#bpf} run /tests/fsbench \
+				-n "$iterations" "$c" "$D" || exit 1
+			continue ;;
+		esac
 		/tests/fsbench $flags -n "$iterations" "$c" "$D" || exit 1
 	done
 	r=$((r + 1))

@@ -4,9 +4,10 @@
  * map and attach it to the LSM hooks, for `make bench`
  *
  * usage:
- *   sn-bpf [-u UTF8] [-i SET] [-m SET] [-f SET] run CMD [ARG...]
+ *   sn-bpf [-e] [-u UTF8] [-i SET] [-m SET] [-f SET] run CMD [ARG...]
  *	attach, run CMD, read the ring buffer meanwhile, detach; exits with
- *	CMD's status (1 when a refusal went unreported)
+ *	CMD's status (1 when a refusal went unreported); with -e the program
+ *	returns at once, before it reads the name (what reaching it costs)
  *   sn-bpf [-n] [-o OP] [-u UTF8] [-i SET] [-m SET] [-f SET] check DIR
  *	attach (not with -n), then for each line of standard input, a name
  *	in hexadecimal, make DIR/NAME with OP (mkdir, the default; create,
@@ -341,7 +342,7 @@ static int run(char **argv, struct ring_buffer *rb)
 
 static void print_usage(void)
 {
-	fprintf(stderr, "usage: sn-bpf [-u UTF8] [-i SET] [-m SET] [-f SET] run CMD...\n"
+	fprintf(stderr, "usage: sn-bpf [-e] [-u UTF8] [-i SET] [-m SET] [-f SET] run CMD...\n"
 		"       sn-bpf [-n] [-o OP] [-u UTF8] [-i SET] [-m SET] [-f SET] check DIR\n");
 	exit(2);
 }
@@ -351,13 +352,16 @@ int main(int argc, char **argv)
 	struct ring_buffer *rb = NULL;
 	struct safename_bpf *skel = NULL;
 	struct sn_config cfg;
-	int opt, utf8 = 1, none = 0, err;
+	int opt, utf8 = 1, none = 0, entry_only = 0, err;
 	__u32 zero = 0;
 
-	while ((opt = getopt(argc, argv, "+no:u:i:m:f:")) != -1) {
+	while ((opt = getopt(argc, argv, "+eno:u:i:m:f:")) != -1) {
 		switch (opt) {
 		case 'o':
 			op = optarg;
+			break;
+		case 'e':
+			entry_only = 1;
 			break;
 		case 'n':
 			none = 1;
@@ -388,6 +392,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "sn-bpf: bad byte set\n");
 		return 2;
 	}
+	cfg.entry_only = entry_only;
 
 	skel = safename_bpf__open_and_load();
 	if (!skel) {

@@ -136,7 +136,7 @@ static __always_inline int check_name(struct dentry *dentry, __u32 hook)
 	__u64 x, m;
 
 	cfg = bpf_map_lookup_elem(&sn_config, &(__u32){ 0 });
-	if (!cfg)
+	if (!cfg || cfg->entry_only)
 		return 0;
 	/* direct loads: an LSM program's arguments are typed by BTF */
 	len = dentry->d_name.len;

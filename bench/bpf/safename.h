@@ -37,6 +37,11 @@ struct sn_config {
 	 * checked eight bytes at a time for that range first.
 	 */
 	__u32 mid_ascii;
+	/*
+	 * Return at once, before the name is read: what reaching the
+	 * program costs (the bench's bpf-entry configuration).
+	 */
+	__u32 entry_only;
 };
 
 /* Which hook refused a name (sn_event.hook). */

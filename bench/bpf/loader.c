@@ -386,6 +386,8 @@ int main(int argc, char **argv)
 		print_usage();
 	if (strcmp(argv[optind], "run") && strcmp(argv[optind], "check"))
 		print_usage();
+	if (entry_only && strcmp(argv[optind], "run"))
+		print_usage();
 	if (none && !strcmp(argv[optind], "check"))
 		return check(argv[optind + 1], NULL);
 	if (make_config(&cfg, utf8)) {

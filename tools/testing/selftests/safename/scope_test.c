@@ -18,6 +18,8 @@
 #include "common.h"
 
 #define BAD_NAME	"-x"
+/* Where each test mounts the file system whose scope it sets. */
+#define SCOPE_MNT	TMPFS_DIR "/mnt"
 
 FIXTURE(scope)
 {
@@ -36,7 +38,7 @@ FIXTURE_SETUP(scope)
 	if (why)
 		SKIP(return, "%s", why);
 	ASSERT_EQ(0, private_tmpfs());
-	snprintf(self->mnt, sizeof(self->mnt), "%s/mnt", TMPFS_DIR);
+	snprintf(self->mnt, sizeof(self->mnt), "%s", SCOPE_MNT);
 	ASSERT_EQ(0, mkdir(self->mnt, 0755));
 	ASSERT_EQ(0, policy_read(SYSFS_DIR, &self->saved));
 	self->ready = true;
@@ -283,12 +285,12 @@ TEST_F(scope, fsconfig)
 	EXPECT_TRUE(kmsg_has(self->kmsg, "mount option safename="));
 }
 
-/* In a mount namespace of its own, a tmpfs on the fixture's mnt with @data. */
+/* In a mount namespace of its own, a tmpfs on SCOPE_MNT with @data. */
 static int mount_scoped(void *data)
 {
 	if (unshare(CLONE_NEWNS))
 		return errno;
-	if (mount("t", TMPFS_DIR "/mnt", "tmpfs", 0, data))
+	if (mount("t", SCOPE_MNT, "tmpfs", 0, data))
 		return errno;
 	return 0;
 }

@@ -100,22 +100,23 @@ echo "# bench: rounds=$rounds iterations=$iterations configs=$configs"
 r=1
 while [ "$r" -le "$rounds" ]; do
 	for c in $configs; do
-		flags=
+		flags= peer=
 		case $c in
 		off) policy 0 0 0 ;;
 		enforce) policy 3 3 1 ;;
 		enforce-u) policy 3 3 1; flags=-u ;;
 		split) policy 3 2 1 ;;
-		bpf) policy 0 0 0; flags=bpf ;;
-		bpf-entry) policy 0 0 0; flags=-e ;;
+		bpf) policy 0 0 0; peer=1 ;;
+		bpf-entry) policy 0 0 0; peer=1 flags=-e ;;
 		esac || exit 1
-		case $flags in
-		bpf|-e)
-			/tests/sn-bpf ${flags#bpf} run /tests/fsbench \
+		# flags are the loader's with the peer, fsbench's without it
+		if [ -n "$peer" ]; then
+			/tests/sn-bpf $flags run /tests/fsbench \
 				-n "$iterations" "$c" "$D" || exit 1
-			continue ;;
-		esac
-		/tests/fsbench $flags -n "$iterations" "$c" "$D" || exit 1
+		else
+			/tests/fsbench $flags -n "$iterations" "$c" "$D" ||
+				exit 1
+		fi
 	done
 	r=$((r + 1))
 done

@@ -22,6 +22,7 @@
 #define __BPF_CORE_READ_H__
 #define BPF_CORE_READ(src, field) ((src)->field)
 #define SEC(x)
+#define __noinline
 #define __uint(name, val) int (*name)[val]
 #define __type(name, val) typeof(val) *name
 #define BPF_PROG(name, args...) name(args)

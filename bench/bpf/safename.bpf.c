@@ -83,7 +83,7 @@ struct sn_name {
  * global function, so that the verifier goes through its loop once, not
  * once for each place where the fast pass gives up.
  */
-__attribute__((noinline))
+__noinline
 int sn_slow_pass(const struct sn_config *cfg, const struct sn_name *nm,
 		 __u32 len)
 {

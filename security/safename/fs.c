@@ -15,7 +15,6 @@
 
 #define pr_fmt(fmt) "safename: " fmt
 
-#include <linux/audit.h>
 #include <linux/capability.h>
 #include <linux/cred.h>
 #include <linux/fs.h>
@@ -24,7 +23,6 @@
 #include <linux/minmax.h>
 #include <linux/mm.h>
 #include <linux/moduleparam.h>
-#include <linux/ratelimit.h>
 #include <linux/sched.h>
 #include <linux/security.h>
 #include <linux/seq_file.h>
@@ -32,7 +30,6 @@
 #include <linux/stddef.h>
 #include <linux/string.h>
 #include <linux/sysfs.h>
-#include <linux/uidgid.h>
 
 #include "safename.h"
 
@@ -251,97 +248,6 @@ static size_t safename_knob_text_len(const char *text, size_t len)
 	if (len && text[len - 1] == '\n')
 		len--;
 	return min_t(size_t, len, SAFENAME_BYTESET_TEXT_MAX);
-}
-
-/**
- * safename_config_log() - the kernel log line of a change of configuration
- * @knob: what was to change: a knob's name, or "scope".
- * @sb: for a scope, its file system; else NULL.
- * @old: the old value's text.
- * @old_len: its length.
- * @new: the text asked for, or NULL when it was not read.
- * @new_len: its length.
- * @res: the change took effect.
- *
- * Used when audit takes no record.  The values and the command are encoded
- * as in the name reports.
- */
-static void safename_config_log(const char *knob, const struct super_block *sb,
-				const char *old, size_t old_len,
-				const char *new, size_t new_len, bool res)
-{
-	char comm[TASK_COMM_LEN];
-	char comm_text[SAFENAME_ENCODED_MAX(TASK_COMM_LEN) + 1];
-	char dev_text[SAFENAME_ENCODED_MAX(sizeof(sb->s_id)) + 1] = "";
-	char *old_text, *new_text;
-
-	old_text = kmalloc(SAFENAME_ENCODED_MAX(old_len) + 1, GFP_KERNEL);
-	new_text = kmalloc(SAFENAME_ENCODED_MAX(new_len) + 1, GFP_KERNEL);
-	if (!old_text || !new_text)
-		goto out;
-	safename_encode(old_text, (const unsigned char *)old, old_len);
-	if (new)
-		safename_encode(new_text, (const unsigned char *)new, new_len);
-	else
-		strscpy(new_text, "?", 2);
-	get_task_comm(comm, current);
-	safename_encode(comm_text, (const unsigned char *)comm, strlen(comm));
-	if (sb)
-		safename_encode(dev_text, (const unsigned char *)sb->s_id,
-				strlen(sb->s_id));
-	pr_notice("config lsm=safename knob=%s%s%s%s%s old=%s new=%s auid=%u ses=%u pid=%d uid=%u comm=%s res=%d\n",
-		  knob, sb ? " fstype=" : "", sb ? sb->s_type->name : "",
-		  sb ? " dev=" : "", dev_text, old_text, new_text,
-		  from_kuid(&init_user_ns, audit_get_loginuid(current)),
-		  audit_get_sessionid(current), task_tgid_nr(current),
-		  from_kuid(&init_user_ns, current_uid()), comm_text, res);
-out:
-	kfree(new_text);
-	kfree(old_text);
-}
-
-/**
- * safename_report_config() - report a change of configuration
- * @knob: what was to change: a knob's name, or "scope".
- * @sb: for a scope, its file system; else NULL.
- * @old: the old value's text.
- * @old_len: its length.
- * @new: the text asked for, or NULL when it was not read.
- * @new_len: its length.
- * @res: the change took effect.
- *
- * Every attempt is reported, refused ones too: to audit while it is
- * enabled, else in the kernel log.  Kernel log lines are rate-limited
- * apart for privileged and unprivileged tasks, for knob writes and for
- * scopes, and apart from the name reports; audit records follow audit's
- * own limits.
- */
-void safename_report_config(const char *knob, const struct super_block *sb,
-			    const char *old, size_t old_len, const char *new,
-			    size_t new_len, bool res)
-{
-	/* [knob or scope][unprivileged or privileged] */
-	static struct ratelimit_state rs[2][2] = {
-		{
-			RATELIMIT_STATE_INIT(rs[0][0], DEFAULT_RATELIMIT_INTERVAL,
-					     DEFAULT_RATELIMIT_BURST),
-			RATELIMIT_STATE_INIT(rs[0][1], DEFAULT_RATELIMIT_INTERVAL,
-					     DEFAULT_RATELIMIT_BURST),
-		}, {
-			RATELIMIT_STATE_INIT(rs[1][0], DEFAULT_RATELIMIT_INTERVAL,
-					     DEFAULT_RATELIMIT_BURST),
-			RATELIMIT_STATE_INIT(rs[1][1], DEFAULT_RATELIMIT_INTERVAL,
-					     DEFAULT_RATELIMIT_BURST),
-		},
-	};
-
-	if (audit_enabled != AUDIT_OFF) {
-		safename_audit_config(knob, sb, old, old_len, new, new_len,
-				      res);
-		return;
-	}
-	if (__ratelimit(&rs[!!sb][safename_privileged(SAFENAME_TASK_USER)]))
-		safename_config_log(knob, sb, old, old_len, new, new_len, res);
 }
 
 /**

@@ -36,43 +36,18 @@
 
 #define pr_fmt(fmt) "safename: " fmt
 
-#include <linux/audit.h>
 #include <linux/capability.h>
 #include <linux/cred.h>
 #include <linux/dcache.h>
 #include <linux/fs.h>
 #include <linux/lsm_hooks.h>
 #include <linux/path.h>
-#include <linux/ratelimit.h>
 #include <linux/sched.h>
 #include <linux/security.h>
-#include <linux/slab.h>
-#include <linux/string.h>
 #include <linux/uidgid.h>
 #include <uapi/linux/lsm.h>
 
 #include "safename.h"
-
-static const char *const safename_op_names[] = {
-	[SAFENAME_OP_CREATE] = "create",
-	[SAFENAME_OP_MKDIR] = "mkdir",
-	[SAFENAME_OP_MKNOD] = "mknod",
-	[SAFENAME_OP_SYMLINK] = "symlink",
-	[SAFENAME_OP_LINK] = "link",
-	[SAFENAME_OP_RENAME] = "rename",
-	[SAFENAME_OP_SUBVOL] = "subvol",
-};
-
-/**
- * safename_op_name() - the name of an operation in reports
- * @op: the operation.
- *
- * Return: its name.
- */
-const char *safename_op_name(enum safename_op op)
-{
-	return safename_op_names[op];
-}
 
 /**
  * enum safename_state - what a task's blob holds, when it holds a name
@@ -170,72 +145,6 @@ bool safename_privileged(enum safename_task_class class)
 		return false;
 	return !security_capable(current_cred(), &init_user_ns, CAP_MAC_ADMIN,
 				 CAP_OPT_NOAUDIT);
-}
-
-/**
- * safename_log() - the kernel log line of a name that fails the rule
- * @v: the violation.
- * @name: the name.
- *
- * Used when audit is off.
- *
- * Lines are rate-limited apart for privileged and unprivileged tasks so
- * that a flood from one kind cannot hide the other's reports.  The name and
- * the command are encoded so that no control or non-ASCII byte reaches the
- * log.
- */
-static void safename_log(const struct safename_violation *v,
-			 const struct qstr *name)
-{
-	static struct ratelimit_state rs[2] = {
-		RATELIMIT_STATE_INIT(rs[0], DEFAULT_RATELIMIT_INTERVAL,
-				     DEFAULT_RATELIMIT_BURST),
-		RATELIMIT_STATE_INIT(rs[1], DEFAULT_RATELIMIT_INTERVAL,
-				     DEFAULT_RATELIMIT_BURST),
-	};
-	char comm[TASK_COMM_LEN];
-	char comm_text[SAFENAME_ENCODED_MAX(TASK_COMM_LEN) + 1];
-	char *name_text;
-
-	if (!__ratelimit(&rs[v->privileged]))
-		return;
-	name_text = kmalloc(SAFENAME_ENCODED_MAX(name->len) + 1,
-			    GFP_KERNEL | __GFP_NOWARN);
-	if (!name_text)
-		return;
-	safename_encode(name_text, name->name, name->len);
-	get_task_comm(comm, current);
-	safename_encode(comm_text, (const unsigned char *)comm, strlen(comm));
-	pr_notice("%s %s rule=%s offset=%zu name=%s pid=%d uid=%u comm=%s\n",
-		  v->mode & SAFENAME_MODE_ENFORCE ? "denied" : "reported",
-		  safename_op_names[v->op], safename_rule_name(v->rule),
-		  v->offset, name_text, task_tgid_nr(current),
-		  from_kuid(&init_user_ns, v->uid), comm_text);
-	kfree(name_text);
-}
-
-/**
- * safename_report() - count and report a name that fails the rule
- * @v: the violation.
- * @name: the name.
- * @dir: the directory it was to be made in.
- *
- * Called within the call that asked for the name, so that an audit record
- * belongs to its event.
- */
-static void safename_report(const struct safename_violation *v,
-			    const struct qstr *name, const struct inode *dir)
-{
-	this_cpu_inc(safename_stats.violations);
-	this_cpu_inc(safename_stats.rule[v->rule]);
-	if (v->mode & SAFENAME_MODE_ENFORCE)
-		this_cpu_inc(safename_stats.denied);
-	if (!(v->mode & SAFENAME_MODE_LOG))
-		return;
-	if (audit_enabled != AUDIT_OFF)
-		safename_audit_name(v, name, dir);
-	else
-		safename_log(v, name);
 }
 
 /**
@@ -749,15 +658,20 @@ static const struct lsm_id safename_lsmid = {
 /**
  * safename_init() - publish the boot policy and register the hooks
  *
+ * The boot policy is the defaults with the safename.* boot parameters
+ * applied.
+ *
  * Return: 0, or -ENOMEM.
  */
 static int __init safename_init(void)
 {
-	int err;
+	struct safename_policy *policy;
 
-	err = safename_policy_init();
-	if (err)
-		return err;
+	policy = safename_policy_alloc();
+	if (!policy)
+		return -ENOMEM;
+	safename_params_apply(policy);
+	safename_policy_init(policy);
 	security_add_hooks(safename_hooks, ARRAY_SIZE(safename_hooks),
 			   &safename_lsmid);
 	pr_info("initialized\n");

@@ -36,27 +36,32 @@ static bool safename_policy_enabled(const struct safename_policy *policy)
 }
 
 /**
- * safename_policy_init() - publish the boot policy
+ * safename_policy_alloc() - a new policy with the defaults
  *
- * The defaults (both modes 0, UTF-8 off, the byte sets of the 2016
- * proposal) with the safename.* boot parameters applied.
+ * Both modes 0, UTF-8 off, the byte sets of the 2016 proposal.
  *
- * Return: 0, or -ENOMEM.
+ * Return: the policy, not published, or NULL.
  */
-int __init safename_policy_init(void)
+struct safename_policy * __init safename_policy_alloc(void)
 {
 	struct safename_policy *policy;
 
 	policy = kzalloc_obj(*policy, GFP_KERNEL);
-	if (!policy)
-		return -ENOMEM;
-	safename_rules_default(&policy->rules);
-	safename_params_apply(policy);
+	if (policy)
+		safename_rules_default(&policy->rules);
+	return policy;
+}
+
+/**
+ * safename_policy_init() - publish the boot policy
+ * @policy: the policy, from safename_policy_alloc(); it is the policy's now.
+ */
+void __init safename_policy_init(struct safename_policy *policy)
+{
 	safename_rules_prepare(&policy->rules);
 	RCU_INIT_POINTER(safename_policy, policy);
 	if (safename_policy_enabled(policy))
 		static_branch_enable(&safename_enabled);
-	return 0;
 }
 
 /**

@@ -170,13 +170,16 @@ extern struct safename_policy __rcu *safename_policy;
 DECLARE_PER_CPU(struct safename_stats, safename_stats);
 DECLARE_STATIC_KEY_FALSE(safename_enabled);
 
-int safename_policy_init(void);
+struct safename_policy *safename_policy_alloc(void);
+void safename_policy_init(struct safename_policy *policy);
 bool safename_policy_locked(void);
 int safename_policy_set(size_t offset, const void *value, size_t size,
 			void *old);
 void safename_stats_read(struct safename_stats *sum);
 void safename_params_apply(struct safename_policy *policy);
 int safename_fs_init(void);
+void safename_report(const struct safename_violation *v,
+		     const struct qstr *name, const struct inode *dir);
 void safename_report_config(const char *knob, const struct super_block *sb,
 			    const char *old, size_t old_len, const char *new,
 			    size_t new_len, bool res);

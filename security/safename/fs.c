@@ -23,7 +23,6 @@
 #include <linux/minmax.h>
 #include <linux/mm.h>
 #include <linux/moduleparam.h>
-#include <linux/sched.h>
 #include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -602,8 +601,8 @@ static int __init safename_param_record(const char *name, const char *val,
  * @kp: the parameter, named after its knob, with its slot as argument.
  *
  * A malformed value is reported here and ignored, and 0 returned all the
- * same: an error would make parse_args() stop, and the arguments for init
- * after "--" be lost.
+ * same: parse_args() would return an error in place of the arguments after
+ * "--", and init would lose them.
  *
  * Return: 0.
  */

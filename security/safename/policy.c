@@ -54,7 +54,8 @@ struct safename_policy * __init safename_policy_alloc(void)
 
 /**
  * safename_policy_init() - publish the boot policy
- * @policy: the policy, from safename_policy_alloc(); it is the policy's now.
+ * @policy: the policy, from safename_policy_alloc(); it becomes the
+ *          published policy, freed only when a change replaces it.
  */
 void __init safename_policy_init(struct safename_policy *policy)
 {

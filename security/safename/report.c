@@ -8,19 +8,23 @@
  *
  * While audit is enabled, a report is an audit record (audit.c).
  *
- * Otherwise a report is a kernel log line, made here.  Kernel log lines
- * are rate-limited apart for each kind of report, and within each apart
- * for privileged and unprivileged tasks, so that a flood of one kind
- * cannot hide the others.  Untrusted text (a name, the command, a value
- * written) is encoded as audit encodes it, so that no control or
- * non-ASCII byte reaches the log.
+ * Otherwise a report is a kernel log line, made here.  Untrusted text in
+ * it is encoded as audit encodes it, so that no control or non-ASCII byte
+ * reaches the log: the name, the command, and a value written.
+ *
+ * Kernel log lines are rate-limited apart for privileged and unprivileged
+ * tasks, so that a flood from one cannot hide the other's reports, and
+ * apart for names, knob writes and scopes.
  */
 
 #define pr_fmt(fmt) "safename: " fmt
 
 #include <linux/audit.h>
 #include <linux/cred.h>
+#include <linux/dcache.h>
+#include <linux/fs.h>
 #include <linux/percpu.h>
+#include <linux/pid.h>
 #include <linux/ratelimit.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
@@ -57,6 +61,13 @@ enum safename_log_kind {
 	SAFENAME_LOG_SCOPE,
 };
 
+/* As the kernel says when lines of a kind were dropped. */
+static const char *const safename_log_kind_names[] = {
+	[SAFENAME_LOG_NAME] = "safename name reports",
+	[SAFENAME_LOG_KNOB] = "safename knob reports",
+	[SAFENAME_LOG_SCOPE] = "safename scope reports",
+};
+
 #define SAFENAME_RATELIMIT(kind, privileged)				\
 	RATELIMIT_STATE_INIT(safename_log_rs[kind][privileged],		\
 			     DEFAULT_RATELIMIT_INTERVAL, DEFAULT_RATELIMIT_BURST)
@@ -86,7 +97,8 @@ static struct ratelimit_state safename_log_rs[][2] = {
  */
 static bool safename_log_allowed(enum safename_log_kind kind, bool privileged)
 {
-	return __ratelimit(&safename_log_rs[kind][privileged]);
+	return ___ratelimit(&safename_log_rs[kind][privileged],
+			    safename_log_kind_names[kind]);
 }
 
 /* Longest encoding of the command, with its NUL. */

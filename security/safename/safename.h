@@ -178,6 +178,7 @@ int safename_policy_set(size_t offset, const void *value, size_t size,
 void safename_stats_read(struct safename_stats *sum);
 void safename_params_apply(struct safename_policy *policy);
 int safename_fs_init(void);
+const char *safename_op_name(enum safename_op op);
 void safename_report(const struct safename_violation *v,
 		     const struct qstr *name, const struct inode *dir);
 void safename_report_config(const char *knob, const struct super_block *sb,
@@ -201,8 +202,6 @@ int safename_sb_clone_mnt_opts(const struct super_block *oldsb,
 			       struct super_block *newsb,
 			       unsigned long kern_flags,
 			       unsigned long *set_kern_flags);
-
-const char *safename_op_name(enum safename_op op);
 
 #ifdef CONFIG_AUDIT
 void safename_audit_name(const struct safename_violation *v,

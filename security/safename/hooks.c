@@ -665,9 +665,8 @@ static const struct lsm_id safename_lsmid = {
  */
 static int __init safename_init(void)
 {
-	struct safename_policy *policy;
+	struct safename_policy *policy = safename_policy_alloc();
 
-	policy = safename_policy_alloc();
 	if (!policy)
 		return -ENOMEM;
 	safename_params_apply(policy);

@@ -23,12 +23,7 @@ DEFINE_PER_CPU(struct safename_stats, safename_stats);
 /* Serialises policy updates. */
 static DEFINE_MUTEX(safename_policy_lock);
 
-/**
- * safename_policy_enabled() - does a policy need the hooks?
- * @policy: the policy.
- *
- * Return: true when either mode is not 0.
- */
+/* Does a policy need the hooks?  Yes when either mode is not 0. */
 static bool safename_policy_enabled(const struct safename_policy *policy)
 {
 	return policy->mode[SAFENAME_UNPRIVILEGED] ||
@@ -36,17 +31,14 @@ static bool safename_policy_enabled(const struct safename_policy *policy)
 }
 
 /**
- * safename_policy_alloc() - a new policy with the defaults
+ * safename_policy_alloc() - a policy with the defaults, not published yet
  *
- * Both modes 0, UTF-8 off, the byte sets of the 2016 proposal.
- *
- * Return: the policy, not published, or NULL.
+ * Return: the policy, or NULL.
  */
 struct safename_policy * __init safename_policy_alloc(void)
 {
-	struct safename_policy *policy;
+	struct safename_policy *policy = kzalloc_obj(*policy, GFP_KERNEL);
 
-	policy = kzalloc_obj(*policy, GFP_KERNEL);
 	if (policy)
 		safename_rules_default(&policy->rules);
 	return policy;
@@ -54,8 +46,7 @@ struct safename_policy * __init safename_policy_alloc(void)
 
 /**
  * safename_policy_init() - publish the boot policy
- * @policy: the policy, from safename_policy_alloc(); it becomes the
- *          published policy, freed only when a change replaces it.
+ * @policy: the policy from safename_policy_alloc(), which it publishes.
  */
 void __init safename_policy_init(struct safename_policy *policy)
 {
